@@ -1,0 +1,48 @@
+# The one interface to the project: see README.md.  The work is done by the
+# scripts in scripts/; this file only names it.
+#
+#   make check                  everything, on the series and the base kernel
+#   make demo                   a power manager's life, in QEMU
+#   make run GUEST=script.sh [KERNEL=base] [TIMEOUT=600] [SWAP=img] [QMP=sock]
+#   make export                 build/linux base..HEAD -> patches/
+#   make build-each             build every prefix of the series (bisectability)
+
+KERNEL ?= series
+TIMEOUT ?= 600
+S := scripts
+
+.PHONY: all check demo run export deps tree kernel guest build-each clean
+
+all: guest
+
+check:
+	@$(S)/check.sh
+
+demo:
+	@$(S)/demo.sh
+
+deps:
+	@$(S)/install-deps.sh
+
+tree: deps
+	@$(S)/prepare-tree.sh
+
+kernel: tree
+	@$(S)/build-kernel.sh $(KERNEL)
+
+guest: kernel
+	@$(S)/build-selftests.sh
+	@$(S)/build-initramfs.sh $(KERNEL)
+
+run: guest
+	@$(S)/run-qemu.sh -k $(KERNEL) -t $(TIMEOUT) $(if $(SWAP),-s $(SWAP)) \
+		$(if $(QMP),-q $(QMP)) $(if $(APPEND),-a "$(APPEND)") $(GUEST)
+
+export:
+	@$(S)/export-series.sh
+
+build-each: tree
+	@$(S)/build-each.sh
+
+clean:
+	rm -rf build

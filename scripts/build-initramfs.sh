@@ -1,0 +1,33 @@
+#!/bin/bash
+# Pack the guest for one kernel ("series" or "base") into guest/initramfs.cpio:
+# busybox, guest/init, that kernel's modules, the kselftests and the tools.
+# Guest paths: /kselftest/<target>/ (kselftest install tree), /lib/modules/,
+# /usr/local/bin/ (tools).  The payload is appended per run by run-qemu.sh.
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+kernel=${1:?usage: build-initramfs.sh series|base}
+kdir=$(kdir_of "$kernel")
+out=$kdir/out
+guest=$kdir/guest
+root=$guest/root
+[ -x "$out/usr/gen_init_cpio" ] || die "build the $kernel kernel first"
+
+rm -rf "$root"
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,usr/local/bin,proc,sys,dev,tmp,root,mnt,lib}
+cp /bin/busybox "$root/bin/busybox"
+for applet in $(/bin/busybox --list-full); do
+	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
+done
+install -m 755 "$top/guest/init" "$root/init"
+cp -a "$out/modroot/lib/modules" "$root/lib/"
+[ ! -d "$build/kselftest" ] || cp -a "$build/kselftest" "$root/kselftest"
+[ ! -d "$build/tools" ] || cp -a "$build/tools/." "$root/usr/local/bin/"
+
+# /dev/console must exist before devtmpfs is mounted: the kernel opens it for
+# init's standard streams.
+echo "nod /dev/console 0600 0 0 c 5 1" >"$guest/extra.list"
+(cd "$out" && sh "$kdir/linux/usr/gen_initramfs.sh" -o "$guest/initramfs.cpio.tmp" \
+	-u squash -g squash "$root" "$guest/extra.list")
+mv "$guest/initramfs.cpio.tmp" "$guest/initramfs.cpio"

@@ -1,0 +1,137 @@
+#!/bin/bash
+# "make check": install what is missing, apply and build the series and the
+# base kernel, check the host scripts and every patch, run every kselftest
+# and KUnit suite on both kernels in QEMU, and print one line per result,
+# the series next to the base, then "N passed, N failed, N skipped".
+# Only the series' results and the expectations of tests/fails-on-base
+# decide the outcome; logs stay in build/check/.
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+scripts=$top/scripts
+results=$build/check
+rm -rf "$results"
+mkdir -p "$results"
+: >"$results/series"
+: >"$results/base"
+
+# record RESULT ID [BASE]: a result of the series, and of the base if known
+record() {
+	echo "$1 $2" >>"$results/series"
+	[ -z "${3:-}" ] || echo "$3 $2" >>"$results/base"
+}
+
+# step NAME COMMAND...: run a set-up step, logging it; a failure is a result
+step() {
+	local name=$1 log
+	shift
+	log=$results/$(echo "$name" | tr ' /' '__').log
+	echo "== $name"
+	if "$@" >"$log" 2>&1; then
+		return 0
+	fi
+	tail -n 30 "$log"
+	record FAIL "$name (log: ${log#"$top"/})"
+	return 1
+}
+
+summary() {
+	echo "== results (series, base, test)"
+	awk -v expect="$top/tests/fails-on-base" -v base="$results/base" '
+		BEGIN {
+			while ((getline l < expect) > 0)
+				if (l !~ /^#/ && l != "")
+					fixed[l] = 1
+			while ((getline l < base) > 0) {
+				split(l, f, " ")
+				b[f[2]] = f[1]
+			}
+		}
+		{
+			id = $2
+			for (i = 3; i <= NF; i++)
+				id = id " " $i
+			r = $1
+			bres = (id in b) ? b[id] : "-"
+			note = ""
+			if (bres == "FAIL" && !(id in fixed)) {
+				note = "  <- fails on base but is not in tests/fails-on-base"
+				r = "FAIL"
+			} else if ((id in fixed) && bres != "FAIL" && bres != "-") {
+				note = "  <- in tests/fails-on-base but passes there"
+				r = "FAIL"
+			} else if (id in fixed) {
+				note = "  (fixed by the series)"
+			}
+			printf "%-4s  %-4s  %s%s\n", r, bres, id, note
+			n[r]++
+		}
+		END {
+			printf "%d passed, %d failed, %d skipped\n", n["PASS"], n["FAIL"], n["SKIP"]
+			exit n["FAIL"] > 0
+		}' "$results/series"
+}
+
+ok=1
+step "install packages" "$scripts/install-deps.sh" || ok=0
+[ "$ok" -eq 1 ] && { step "prepare trees" "$scripts/prepare-tree.sh" || ok=0; }
+
+if [ "$ok" -eq 1 ]; then
+	echo "== host scripts and patches"
+	for f in "$top"/scripts/*.sh "$top"/guest/* "$top"/.ci/run; do
+		if (cd "$top" && shellcheck -x "$f") >"$results/shellcheck.log" 2>&1; then
+			record PASS "shellcheck ${f#"$top"/}"
+		else
+			cat "$results/shellcheck.log"
+			record FAIL "shellcheck ${f#"$top"/}"
+		fi
+	done
+	for p in "$top"/patches/[0-9]*.patch; do
+		case "$p" in */0000-cover-letter.patch) continue ;; esac
+		report=$( (cd "$tree" && ./scripts/checkpatch.pl --strict --terse --show-types "$p" 2>&1) |
+			{ grep -E '(ERROR|WARNING|CHECK):' || true; })
+		if [ -z "$report" ]; then
+			record PASS "checkpatch ${p##*/}"
+		else
+			echo "$report"
+			record FAIL "checkpatch ${p##*/}"
+		fi
+	done
+fi
+
+for kernel in series base; do
+	[ "$ok" -eq 1 ] || break
+	step "build $kernel kernel" "$scripts/build-kernel.sh" "$kernel" || { ok=0; break; }
+	if [ "$kernel" = series ]; then
+		step "build kselftests" "$scripts/build-selftests.sh" || { ok=0; break; }
+	fi
+	step "build $kernel guest" "$scripts/build-initramfs.sh" "$kernel" || { ok=0; break; }
+done
+
+if [ "$ok" -eq 1 ]; then
+	for kernel in series base; do
+		echo "== run the tests on the $kernel kernel (log: build/check/$kernel.log)"
+		rc=0
+		"$scripts/run-qemu.sh" -k "$kernel" -t 1200 -l "$results/$kernel.log" \
+			"$top/guest/check.sh" >/dev/null 2>&1 || rc=$?
+		"$scripts/parse-results.sh" "$results/$kernel.log" >"$results/$kernel.results"
+		case "$rc" in
+		124) record FAIL "run on the $kernel kernel: time limit hit" ;;
+		125) record FAIL "run on the $kernel kernel: the guest died" ;;
+		esac
+	done
+	cat "$results/series.results" >>"$results/series"
+	cat "$results/base.results" >>"$results/base"
+fi
+
+# What a failing kselftest said, from its RUN line to its result.
+{ grep '^FAIL [^ ]*:' "$results/series" || true; } | while read -r _ id _; do
+	name=${id#*:}
+	awk -v name="$name" '
+		$0 ~ "^#  RUN  *" name " " { on = 1 }
+		on { print }
+		on && $0 ~ "ok [0-9]+ " name "$" { exit }' "$results/series.log" 2>/dev/null
+done
+
+summary

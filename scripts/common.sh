@@ -1,0 +1,33 @@
+# shellcheck shell=bash disable=SC2034 # the variables are for the scripts that source this
+# Sourced by the scripts next to it: where things live and which kernel is the
+# base.  Everything else is derived from these names.
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=$top/build
+# The series lives in build/ (linux/ is the git tree, tag "base" plus
+# patches/; out/ its kernel build; guest/ its initramfs).  build/base/ holds
+# the same three for the unpatched base, linux/ being a worktree of tag
+# "base".  The same relative layout lets ccache share objects between them.
+tree=$build/linux
+base_tree=$build/base/linux
+
+# The base is Debian's linux-source-6.12 at one exact version, so that the
+# series applies to the same bytes on every machine.
+base_pkg=linux-source-6.12
+base_pkg_version=6.12.118-1~deb12u1
+base_tarball=/usr/src/linux-source-6.12.tar.xz
+
+die() {
+	echo "$(basename "$0"): $*" >&2
+	exit 1
+}
+
+# kdir_of KERNEL: the directory holding linux/, out/ and guest/ of a kernel
+# ("series" or "base")
+kdir_of() {
+	case "$1" in
+	series) echo "$build" ;;
+	base) echo "$build/base" ;;
+	*) die "unknown kernel '$1' (want series or base)" ;;
+	esac
+}

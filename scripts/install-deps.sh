@@ -1,0 +1,32 @@
+#!/bin/bash
+# Install the Debian packages the build and the tests need, and nothing when
+# they are all present, so that a warm "make check" never touches apt.
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+pkgs=(
+	gcc make libc6-dev bc bison flex libelf-dev libssl-dev perl python3
+	git cpio xz-utils rsync kmod ccache shellcheck
+	busybox-static qemu-system-x86 acpica-tools
+	"$base_pkg=$base_pkg_version"
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	name=${p%%=*}
+	want=${p#*=}
+	have=$(dpkg-query -W -f='${db:Status-Abbrev}${Version}' "$name" 2>/dev/null || true)
+	case "$have" in
+	ii*) [ "$name" = "$p" ] || [ "${have#ii }" = "$want" ] || missing+=("$p") ;;
+	*) missing+=("$p") ;;
+	esac
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+[ "$(id -u)" -eq 0 ] || die "need root to install: ${missing[*]}"
+echo "installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends "${missing[@]}" ||
+	die "apt could not install ${missing[*]} (is $base_pkg $base_pkg_version still in the archive?)"

@@ -1,0 +1,77 @@
+#!/bin/bash
+# Make build/linux (tag "base" plus patches/ applied with git am) and the
+# side-by-side worktree build/base/linux of the unpatched base.  An existing
+# tree is kept when it carries exactly patches/, so that a developer's
+# commits are never thrown away: export them first, or remove build/linux.
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+series=()
+for p in "$top"/patches/*.patch; do
+	case "$p" in */0000-cover-letter.patch) ;; *) [ -f "$p" ] && series+=("$p") ;; esac
+done
+
+patch_ids() { git patch-id --stable | cut -d' ' -f1 | sort; }
+
+fresh=0
+if [ ! -d "$tree/.git" ]; then
+	[ -f "$base_tarball" ] || die "$base_tarball missing: run scripts/install-deps.sh"
+	echo "unpacking $base_tarball into $tree"
+	rm -rf "$tree" "$base_tree" "$tree.tmp"
+	mkdir -p "$tree.tmp"
+	tar -xf "$base_tarball" -C "$tree.tmp" --strip-components=1
+	# A fixed identity and date make the base commit the same on every machine.
+	(
+		export GIT_AUTHOR_NAME="Debian $base_pkg" GIT_AUTHOR_EMAIL=debian-kernel@lists.debian.org
+		export GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
+		export GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
+		cd "$tree.tmp"
+		git init -q -b main
+		git add -A -f # Debian's .gitignore ignores "/*"
+		git commit -q -m "$base_pkg $base_pkg_version"
+		git tag base
+	)
+	mv "$tree.tmp" "$tree"
+	fresh=1
+fi
+
+# checkpatch looks up the commits that commit messages cite with "git log";
+# stand-ins carrying the upstream subjects let it check the citations.
+empty=$(git -C "$tree" mktree </dev/null)
+while read -r sha subject; do
+	case "$sha" in "" | \#*) continue ;; esac
+	tag=${sha:0:12}
+	git -C "$tree" rev-parse -q --verify "refs/tags/$tag" >/dev/null && continue
+	stub=$(printf '%s\n\nStand-in for upstream commit %s: the Debian source\ntarball has no history.\n' \
+		"$subject" "$sha" | git -C "$tree" commit-tree "$empty")
+	git -C "$tree" tag "$tag" "$stub"
+done <"$top/config/upstream-commits"
+
+if [ "$fresh" -eq 1 ]; then
+	for p in "${series[@]}"; do
+		if ! git -C "$tree" am -q --keep-cr "$p" >/dev/null 2>&1; then
+			git -C "$tree" am --abort || true
+			die "patch $(basename "$p") does not apply to $base_pkg $base_pkg_version"
+		fi
+	done
+	echo "applied ${#series[@]} patches"
+else
+	have=$(git -C "$tree" format-patch --stdout base..HEAD | patch_ids)
+	want=$(cat "${series[@]}" /dev/null | patch_ids)
+	if [ "$have" != "$want" ]; then
+		cat >&2 <<-MSG
+		$tree does not carry patches/ (its base..HEAD differs).
+		Run "make export" to save the kernel work there into patches/, or
+		remove $tree to apply patches/ afresh.
+		MSG
+		exit 1
+	fi
+	dirty=$(git -C "$tree" status --porcelain --untracked-files=no)
+	[ -z "$dirty" ] || echo "note: $tree has uncommitted changes; they are built but are not in patches/" >&2
+fi
+
+if [ ! -d "$base_tree" ]; then
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --detach "$base_tree" base
+fi

@@ -1,0 +1,90 @@
+#!/bin/bash
+# Boot a built kernel in QEMU (q35, TCG, 2 vCPUs, 1 GiB, serial console) with
+# its guest initramfs, run a guest shell script as /payload, stream the
+# console, and exit with the payload's exit status.  124 means the time limit
+# was hit, 125 that the guest died without reporting a status.
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+usage() {
+	cat >&2 <<-EOF
+	usage: run-qemu.sh [-k series|base] [-t seconds] [-s swap.img] [-q qmp.sock]
+	                   [-a "kernel args"] [-l log] [guest-script]
+	  -k  kernel to boot (default series)
+	  -t  time limit for the whole run (default 600)
+	  -s  attach this raw image as a virtio disk (/dev/vda in the guest)
+	  -q  open a QMP socket at this path
+	  -a  extra kernel command line (guest.loglevel=N shows kernel messages)
+	  -l  also write the console to this file
+	  Without a guest script the guest runs an interactive shell.
+	EOF
+	exit 2
+}
+
+kernel=series timeout=600 swap="" qmp="" append="" log=""
+while getopts "k:t:s:q:a:l:h" opt; do
+	case "$opt" in
+	k) kernel=$OPTARG ;;
+	t) timeout=$OPTARG ;;
+	s) swap=$OPTARG ;;
+	q) qmp=$OPTARG ;;
+	a) append=$OPTARG ;;
+	l) log=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -le 1 ] || usage
+payload=${1:-}
+
+kdir=$(kdir_of "$kernel")
+image=$kdir/out/arch/x86/boot/bzImage
+initramfs=$kdir/guest/initramfs.cpio
+if [ ! -f "$image" ] || [ ! -f "$initramfs" ]; then
+	die "build the $kernel kernel and guest first (make guest KERNEL=$kernel)"
+fi
+[ -z "$payload" ] || [ -f "$payload" ] || die "no guest script $payload"
+[ -z "$swap" ] || [ -f "$swap" ] || die "no disk image $swap"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Linux unpacks concatenated cpio archives in order, so the payload is a
+# second archive appended to the prebuilt one: no repacking per run.
+cp "$initramfs" "$tmp/initrd"
+if [ -n "$payload" ]; then
+	echo "file /payload $(realpath "$payload") 0755 0 0" >"$tmp/payload.list"
+	"$kdir/out/usr/gen_init_cpio" "$tmp/payload.list" >>"$tmp/initrd"
+fi
+
+args=(-machine q35 -accel tcg -cpu max -smp 2 -m 1G
+	-nographic -no-reboot -nic none -vga none
+	-kernel "$image" -initrd "$tmp/initrd"
+	-append "console=ttyS0 panic=-1 $append")
+[ -z "$swap" ] || args+=(-drive "file=$swap,if=virtio,format=raw")
+[ -z "$qmp" ] || args+=(-qmp "unix:$qmp,server=on,wait=off")
+
+if [ -z "$payload" ]; then
+	qemu-system-x86_64 "${args[@]}"
+	exit 0
+fi
+
+# The firmware clears the screen and resets the terminal; keep the stream
+# plain text, one line per line.
+console=$tmp/console
+set +e
+timeout -k 10 "$timeout" qemu-system-x86_64 "${args[@]}" </dev/null |
+	sed -u 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g; s/\r$//' |
+	tee "$console" ${log:+"$log"}
+qemu_rc=${PIPESTATUS[0]}
+set -e
+
+status=$(sed -n 's/^<<<guest-exit \([0-9]*\)>>>$/\1/p' "$console" | tail -n 1)
+if [ -n "$status" ]; then
+	exit "$status"
+elif [ "$qemu_rc" -eq 124 ]; then
+	echo "run-qemu: $kernel kernel: time limit of ${timeout}s hit" >&2
+	exit 124
+fi
+echo "run-qemu: $kernel kernel: the guest stopped without an exit status (qemu exit $qemu_rc)" >&2
+exit 125
