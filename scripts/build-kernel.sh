@@ -23,7 +23,10 @@ kmake() {
 
 fragments=("$top"/config/*.config)
 stamp=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
-if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stamp" ]; then
+# Configure afresh when config/ or a Kconfig file of the tree changed, so that
+# a patch adding an option the fragments ask for gets it.
+if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stamp" ] ||
+	[ -n "$(find "$src" -name 'Kconfig*' -newer "$out/.fragments" -print -quit)" ]; then
 	echo "configuring $kernel kernel"
 	mkdir -p "$out"
 	kmake tinyconfig >/dev/null
@@ -32,13 +35,13 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stam
 	"$src/scripts/config" --file "$out/.config" --set-str LOCALVERSION "-$kernel"
 	kmake olddefconfig
 	# merge_config only warns when a request is not met; a kernel without an
-	# option the tests rely on must not be built.  The base kernel lacks the
-	# symbols the series adds, so it only checks the ones it knows.
+	# option the tests rely on must not be built.  Only the series has all
+	# the symbols config/ names; the others check the ones they know.
 	bad=0
 	while read -r line; do
 		sym=${line#\# }
 		sym=${sym%%[= ]*}
-		if [ "$kernel" = base ] && ! grep -rqx --include='Kconfig*' \
+		if [ "$kernel" != series ] && ! grep -rqx --include='Kconfig*' \
 			"\(menu\)\?config ${sym#CONFIG_}" "$src"; then
 			continue
 		fi

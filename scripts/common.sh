@@ -22,12 +22,12 @@ die() {
 	exit 1
 }
 
-# kdir_of KERNEL: the directory holding linux/, out/ and guest/ of a kernel
-# ("series" or "base")
+# kdir_of KERNEL: the directory holding linux/, out/ and guest/ of a kernel:
+# "series", "base", or "each" (scripts/build-each.sh's tree)
 kdir_of() {
 	case "$1" in
 	series) echo "$build" ;;
-	base) echo "$build/base" ;;
+	base | each) echo "$build/$1" ;;
 	*) die "unknown kernel '$1' (want series or base)" ;;
 	esac
 }

@@ -1,0 +1,27 @@
+#!/bin/bash
+# Build every commit of base..HEAD in build/linux on its own, kernel, modules
+# and power kselftests, in a worktree at build/each/linux, so that the series
+# stays bisectable.  Stops at the first commit that does not build.
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+each=$build/each/linux
+if [ ! -d "$each" ]; then
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --detach "$each" base
+fi
+
+n=0
+for commit in $(git -C "$tree" rev-list --reverse base..HEAD); do
+	n=$((n + 1))
+	echo "== $n: $(git -C "$tree" log -1 --format=%s "$commit")"
+	git -C "$each" checkout -q --detach "$commit"
+	"$top/scripts/build-kernel.sh" each
+	for mk in "$each"/tools/testing/selftests/power/*/Makefile; do
+		[ -f "$mk" ] || continue
+		make -C "${mk%/Makefile}" O="$build/each/selftests" \
+			KHDR_INCLUDES="-isystem $build/kselftest-build/usr/include" -s
+	done
+done
+echo "all $n commits build"

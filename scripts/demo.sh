@@ -1,0 +1,15 @@
+#!/bin/bash
+# "make demo": build the series kernel and its guest, boot it in QEMU and
+# play a power manager's life (guest/demo.sh) as a transcript.
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+scripts=$top/scripts
+"$scripts/install-deps.sh"
+"$scripts/prepare-tree.sh"
+echo "building the series kernel and its guest (minutes the first time)"
+"$scripts/build-kernel.sh" series
+"$scripts/build-selftests.sh"
+"$scripts/build-initramfs.sh" series
+"$scripts/run-qemu.sh" -k series -t 300 -a quiet "$top/guest/demo.sh"
