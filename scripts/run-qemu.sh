@@ -59,7 +59,7 @@ fi
 
 args=(-machine q35 -accel tcg -cpu max -smp 2 -m 1G
 	-nographic -no-reboot -nic none -vga none
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04
+	-device "isa-debug-exit,iobase=0xf4,iosize=0x04"
 	-kernel "$image" -initrd "$tmp/initrd"
 	-append "console=ttyS0 panic=-1 $append")
 [ -z "$swap" ] || args+=(-drive "file=$swap,if=virtio,format=raw")
