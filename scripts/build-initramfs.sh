@@ -9,7 +9,7 @@ set -euo pipefail
 
 kernel=${1:?usage: build-initramfs.sh series|base}
 kdir=$(kdir_of "$kernel")
-out=$kdir/out
+out=$kdir/linux/out
 guest=$kdir/guest
 root=$guest/root
 [ -x "$out/usr/gen_init_cpio" ] || die "build the $kernel kernel first"

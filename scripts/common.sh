@@ -5,9 +5,9 @@
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=$top/build
 # The series lives in build/ (linux/ is the git tree, tag "base" plus
-# patches/; out/ its kernel build; guest/ its initramfs).  build/base/ holds
-# the same three for the unpatched base, linux/ being a worktree of tag
-# "base".  The same relative layout lets ccache share objects between them.
+# patches/, with its kernel build in linux/out; guest/ its initramfs).
+# build/base/ holds the same for the unpatched base, linux/ being a worktree
+# of tag "base".
 tree=$build/linux
 base_tree=$build/base/linux
 
@@ -22,7 +22,7 @@ die() {
 	exit 1
 }
 
-# kdir_of KERNEL: the directory holding linux/, out/ and guest/ of a kernel:
+# kdir_of KERNEL: the directory holding linux/ and guest/ of a kernel:
 # "series", "base", or "each" (scripts/build-each.sh's tree)
 kdir_of() {
 	case "$1" in

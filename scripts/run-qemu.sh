@@ -39,7 +39,7 @@ shift $((OPTIND - 1))
 payload=${1:-}
 
 kdir=$(kdir_of "$kernel")
-image=$kdir/out/arch/x86/boot/bzImage
+image=$kdir/linux/out/arch/x86/boot/bzImage
 initramfs=$kdir/guest/initramfs.cpio
 if [ ! -f "$image" ] || [ ! -f "$initramfs" ]; then
 	die "build the $kernel kernel and guest first (make guest KERNEL=$kernel)"
@@ -54,7 +54,7 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$initramfs" "$tmp/initrd"
 if [ -n "$payload" ]; then
 	echo "file /payload $(realpath "$payload") 0755 0 0" >"$tmp/payload.list"
-	"$kdir/out/usr/gen_init_cpio" "$tmp/payload.list" >>"$tmp/initrd"
+	"$kdir/linux/out/usr/gen_init_cpio" "$tmp/payload.list" >>"$tmp/initrd"
 fi
 
 args=(-machine q35 -accel tcg -cpu max -smp 2 -m 1G
