@@ -18,6 +18,9 @@ ext_modules=(drivers/base/test/test_pm_wakeup.c)
 
 # With the output a subdirectory of the source, Kbuild names every source
 # path relative to it, so the two trees compile with the same commands.
+# ccache's depend mode hashes what the compiler reports it read instead of
+# running the preprocessor first: a cold build costs no more than without it.
+export CCACHE_DEPEND=1
 kmake() {
 	make -C "$src" O="$out" ARCH=x86_64 LOCALVERSION= CC="ccache gcc" \
 		-j"$(nproc)" -s "$@"
