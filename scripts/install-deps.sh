@@ -6,7 +6,7 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 pkgs=(
-	gcc make libc6-dev bc bison flex libelf-dev libssl-dev perl python3 python3-ply
+	gcc make libc6-dev bc bison flex libelf-dev libssl-dev perl python3 python3-ply python3-git
 	git cpio xz-utils rsync kmod ccache shellcheck
 	busybox-static qemu-system-x86 acpica-tools
 	"$base_pkg=$base_pkg_version"
