@@ -91,7 +91,8 @@ step "install packages" "$scripts/install-deps.sh" || ok=0
 
 if [ "$ok" -eq 1 ]; then
 	echo "== host scripts and patches"
-	for f in "$top"/scripts/*.sh "$top"/guest/* "$top"/.ci/run; do
+	for f in "$top"/scripts/*.sh "$top"/guest/init "$top"/guest/*.sh \
+		"$top"/guest/scenarios/*.sh "$top"/.ci/run; do
 		if (cd "$top" && shellcheck -x "$f") >"$results/shellcheck.log" 2>&1; then
 			record PASS "shellcheck ${f#"$top"/}"
 		else
@@ -128,13 +129,27 @@ if [ "$ok" -eq 1 ]; then
 	for kernel in series base; do
 		echo "== run the tests on the $kernel kernel (log: build/check/$kernel.log)"
 		rc=0
+		rm -f "$results/swap.img"
+		truncate -s 256M "$results/swap.img"
 		"$scripts/run-qemu.sh" -k "$kernel" -t 1200 -l "$results/$kernel.log" \
-			"$top/guest/check.sh" >/dev/null 2>&1 || rc=$?
+			-s "$results/swap.img" "$top/guest/check.sh" >/dev/null 2>&1 || rc=$?
 		"$scripts/parse-results.sh" "$results/$kernel.log" >"$results/$kernel.results"
 		case "$rc" in
 		124) record FAIL "run on the $kernel kernel: time limit hit" ;;
 		125) record FAIL "run on the $kernel kernel: the guest died" ;;
 		esac
+	done
+	for scenario in "$top"/guest/scenarios/*.sh; do
+		name=$(basename "$scenario" .sh)
+		echo "== scenario $name, booting each kernel more than once"
+		for kernel in series base; do
+			if "$scripts/run-scenario.sh" "$kernel" "$scenario" \
+				"$results/$kernel.$name.log"; then
+				echo "PASS scenario:$name" >>"$results/$kernel.results"
+			else
+				echo "FAIL scenario:$name" >>"$results/$kernel.results"
+			fi
+		done
 	done
 	cat "$results/series.results" >>"$results/series"
 	cat "$results/base.results" >>"$results/base"

@@ -2,7 +2,9 @@
 # Boot a built kernel in QEMU (q35, TCG, 2 vCPUs, 1 GiB, serial console) with
 # its guest initramfs, run a guest shell script as /payload, stream the
 # console, and exit with the payload's exit status.  124 means the time limit
-# was hit, 125 that the guest died without reporting a status.
+# was hit, 125 that the kernel died (a panic), 126 that the guest stopped
+# the machine itself (powered off, restarted or hibernated) without
+# reporting a status.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
@@ -58,10 +60,14 @@ if [ -n "$payload" ]; then
 fi
 
 args=(-machine q35 -accel tcg -cpu max -smp 2 -m 1G
-	-nographic -no-reboot -nic none -vga none
+	-display none -serial mon:stdio -no-reboot -nic none -vga none
 	-device "isa-debug-exit,iobase=0xf4,iosize=0x04"
 	-kernel "$image" -initrd "$tmp/initrd"
 	-append "console=ttyS0 panic=-1 $append")
+# Nothing in QEMU wakes suspend-to-idle but a device interrupt: ttyS1 gets a
+# byte every second, so a test can make it a wakeup device (see README).
+mkfifo "$tmp/ttyS1.in" "$tmp/ttyS1.out"
+args+=(-chardev "pipe,id=ttyS1,path=$tmp/ttyS1" -serial chardev:ttyS1)
 [ -z "$swap" ] || args+=(-drive "file=$swap,if=virtio,format=raw")
 [ -z "$qmp" ] || args+=(-qmp "unix:$qmp,server=on,wait=off")
 
@@ -73,6 +79,9 @@ fi
 # The firmware clears the screen and resets the terminal; keep the stream
 # plain text, one line per line.
 console=$tmp/console
+(while sleep 1; do printf '.'; done >"$tmp/ttyS1.in") 2>/dev/null &
+ticker=$!
+trap 'kill "$ticker" 2>/dev/null; rm -rf "$tmp"' EXIT
 set +e
 timeout -k 10 "$timeout" qemu-system-x86_64 "${args[@]}" </dev/null |
 	sed -u 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g; s/\r$//' |
@@ -87,5 +96,9 @@ elif [ "$qemu_rc" -eq 124 ]; then
 	echo "run-qemu: $kernel kernel: time limit of ${timeout}s hit" >&2
 	exit 124
 fi
-echo "run-qemu: $kernel kernel: the guest stopped without an exit status (qemu exit $qemu_rc)" >&2
-exit 125
+if grep -q "Kernel panic" "$console"; then
+	echo "run-qemu: $kernel kernel: the kernel panicked" >&2
+	exit 125
+fi
+echo "run-qemu: $kernel kernel: the guest stopped the machine without an exit status" >&2
+exit 126

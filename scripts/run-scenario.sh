@@ -1,0 +1,37 @@
+#!/bin/bash
+# Run a guest scenario that boots the machine more than once, all boots
+# sharing one fresh swap disk (/dev/vda, resume=/dev/vda), and check how each
+# boot ends against the script's "# boots:" line: a number is the exit status
+# the script must report, "off" means the machine must stop by itself
+# (power off, restart or hibernate) without reporting one.
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+kernel=${1:?usage: run-scenario.sh series|base script [log]}
+script=${2:?usage: run-scenario.sh series|base script [log]}
+log=${3:-/dev/null}
+
+read -r -a expect < <(sed -n 's/^# boots: //p' "$script")
+[ ${#expect[@]} -gt 0 ] || die "$script has no '# boots:' line"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+truncate -s 256M "$tmp/swap.img"
+
+: >"$log"
+got=()
+for i in "${!expect[@]}"; do
+	boot=$((i + 1))
+	rc=0
+	"$top/scripts/run-qemu.sh" -k "$kernel" -t 300 -s "$tmp/swap.img" \
+		-a "quiet resume=/dev/vda guest.boot=$boot" "$script" >>"$log" 2>&1 || rc=$?
+	case "$rc" in
+	126) got+=(off) ;;
+	*) got+=("$rc") ;;
+	esac
+	[ "${got[$i]}" = "${expect[$i]}" ] || break
+done
+[ "${got[*]}" = "${expect[*]}" ] && exit 0
+echo "$(basename "$script"): boots ended '${got[*]}', expected '${expect[*]}'" >&2
+exit 1
