@@ -125,8 +125,25 @@ for kernel in series base; do
 	step "build $kernel guest" "$scripts/build-initramfs.sh" "$kernel" || { ok=0; break; }
 done
 
+# The base kernel never changes, so its results only change with its guest
+# (the tests) and the scripts that run them: reuse them when none changed.
+cache=$build/check-cache
+base_key() {
+	cat "$build/base/linux/out/arch/x86/boot/bzImage" \
+		"$build/base/guest/initramfs.cpio" "$top"/guest/check.sh \
+		"$top"/guest/scenarios/*.sh "$scripts"/run-qemu.sh \
+		"$scripts"/run-scenario.sh "$scripts"/parse-results.sh |
+		sha256sum | cut -d' ' -f1
+}
+
 if [ "$ok" -eq 1 ]; then
-	for kernel in series base; do
+	kernels=(series base)
+	if [ "$(cat "$cache/base.key" 2>/dev/null)" = "$(base_key)" ]; then
+		echo "== the base kernel and its tests did not change: reusing its results"
+		cp "$cache/base.results" "$results/base.results"
+		kernels=(series)
+	fi
+	for kernel in "${kernels[@]}"; do
 		echo "== run the tests on the $kernel kernel (log: build/check/$kernel.log)"
 		rc=0
 		rm -f "$results/swap.img"
@@ -141,8 +158,8 @@ if [ "$ok" -eq 1 ]; then
 	done
 	for scenario in "$top"/guest/scenarios/*.sh; do
 		name=$(basename "$scenario" .sh)
-		echo "== scenario $name, booting each kernel more than once"
-		for kernel in series base; do
+		echo "== scenario $name, booting the machine more than once"
+		for kernel in "${kernels[@]}"; do
 			if "$scripts/run-scenario.sh" "$kernel" "$scenario" \
 				"$results/$kernel.$name.log"; then
 				echo "PASS scenario:$name" >>"$results/$kernel.results"
@@ -153,6 +170,9 @@ if [ "$ok" -eq 1 ]; then
 	done
 	cat "$results/series.results" >>"$results/series"
 	cat "$results/base.results" >>"$results/base"
+	mkdir -p "$cache"
+	cp "$results/base.results" "$cache/base.results"
+	base_key >"$cache/base.key"
 fi
 
 # What a failing kselftest said, from its RUN line to its result.
