@@ -22,7 +22,7 @@ ext_modules=(drivers/base/test/test_pm_wakeup.c)
 # running the preprocessor first: a cold build costs no more than without it.
 export CCACHE_DEPEND=1
 kmake() {
-	make -C "$src" O="$out" ARCH=x86_64 LOCALVERSION= CC="ccache gcc" \
+	make -C "$src" O="$out" ARCH=x86_64 LOCALVERSION= CC="$top/scripts/ccache-cc" \
 		-j"$(nproc)" -s "$@"
 }
 

@@ -151,6 +151,14 @@ if [ "$ok" -eq 1 ]; then
 		"$scripts/run-qemu.sh" -k "$kernel" -t 1200 -l "$results/$kernel.log" \
 			-s "$results/swap.img" "$top/guest/check.sh" >/dev/null 2>&1 || rc=$?
 		"$scripts/parse-results.sh" "$results/$kernel.log" >"$results/$kernel.results"
+		# The guest must have run the kernel just built, not a stale one.
+		image=$(kdir_of "$kernel")/linux/out/arch/x86/boot/bzImage
+		version=$(file -b "$image" | sed -n 's/.*) \(#[^,]*\),.*/\1/p')
+		if [ -n "$version" ] && grep -qF "$version" "$results/$kernel.log"; then
+			echo "PASS boot:kernel-just-built" >>"$results/$kernel.results"
+		else
+			echo "FAIL boot:kernel-just-built" >>"$results/$kernel.results"
+		fi
 		case "$rc" in
 		124) record FAIL "run on the $kernel kernel: time limit hit" ;;
 		125) record FAIL "run on the $kernel kernel: the guest died" ;;
