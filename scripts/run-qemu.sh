@@ -68,6 +68,11 @@ args=(-machine q35 -accel tcg -cpu max -smp 2 -m 1G
 # byte every second, so a test can make it a wakeup device (see README).
 mkfifo "$tmp/ttyS1.in" "$tmp/ttyS1.out"
 args+=(-chardev "pipe,id=ttyS1,path=$tmp/ttyS1" -serial chardev:ttyS1)
+# A PCI device that firmware marks as a wakeup device (guest/pci-wakeup.asl),
+# and a PCIe root port for the PME service to bind to.
+iasl -p "$tmp/pci-wakeup" "$top/guest/pci-wakeup.asl" >/dev/null
+args+=(-acpitable "file=$tmp/pci-wakeup.aml" -device "pci-testdev,addr=0x10"
+	-device "pcie-root-port,id=rp0,bus=pcie.0,addr=0x11,chassis=1")
 [ -z "$swap" ] || args+=(-drive "file=$swap,if=virtio,format=raw")
 [ -z "$qmp" ] || args+=(-qmp "unix:$qmp,server=on,wait=off")
 
