@@ -130,7 +130,7 @@ done
 cache=$build/check-cache
 base_key() {
 	cat "$build/base/linux/out/arch/x86/boot/bzImage" \
-		"$build/base/guest/initramfs.cpio" "$top"/guest/check.sh \
+		"$build/base/guest/initramfs.cpio" "$top"/guest/check.sh "$top"/guest/*.asl \
 		"$top"/guest/scenarios/*.sh "$scripts"/run-qemu.sh \
 		"$scripts"/run-scenario.sh "$scripts"/parse-results.sh |
 		sha256sum | cut -d' ' -f1

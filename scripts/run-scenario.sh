@@ -33,5 +33,5 @@ for i in "${!expect[@]}"; do
 	[ "${got[$i]}" = "${expect[$i]}" ] || break
 done
 [ "${got[*]}" = "${expect[*]}" ] && exit 0
-echo "$(basename "$script"): boots ended '${got[*]}', expected '${expect[*]}'" >&2
+echo "$kernel: $(basename "$script"): boots ended '${got[*]}', expected '${expect[*]}'" >&2
 exit 1
