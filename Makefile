@@ -6,12 +6,13 @@
 #   make run GUEST=script.sh [KERNEL=base] [TIMEOUT=600] [SWAP=img] [QMP=sock]
 #   make export                 build/linux base..HEAD -> patches/
 #   make build-each             build every prefix of the series (bisectability)
+#   make bench                  base vs series, alternately, into build/bench/
 
 KERNEL ?= series
 TIMEOUT ?= 600
 S := scripts
 
-.PHONY: all check demo run export deps tree kernel guest build-each clean
+.PHONY: all check demo bench run export deps tree kernel guest build-each clean
 
 all: guest
 
@@ -20,6 +21,9 @@ check:
 
 demo:
 	@$(S)/demo.sh
+
+bench:
+	@$(S)/bench.sh
 
 deps:
 	@$(S)/install-deps.sh

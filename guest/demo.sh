@@ -87,3 +87,15 @@ sources | diff /tmp/sources.before - | sed -n 's/^+\([^+]\)/\1/p' |
 	done
 kernel_says "entering suspend|system sleep state|suspend exit"
 stats
+say
+
+say "4. The same with tools/power/wakeup-pm, the reference power manager, whose"
+say "   exit code tells the outcome (0 resumed, 3 canceled early, 4 canceled late)."
+run "wakeup-pm once -c 'echo event > $fire' mem"
+[ "$rc" = 3 ] || exit 1
+echo "suspend event" >/sys/kernel/debug/test_pm_wakeup/arm
+run "wakeup-pm once mem"
+[ "$rc" = 4 ] || exit 1
+run "echo +3 > /sys/class/rtc/rtc0/wakealarm" || exit 1
+run "wakeup-pm once mem" || exit 1
+run "wakeup-pm status"

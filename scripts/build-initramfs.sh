@@ -24,6 +24,9 @@ install -m 755 "$top/guest/init" "$root/init"
 cp -a "$out/modroot/lib/modules" "$root/lib/"
 [ ! -d "$build/kselftest" ] || cp -a "$build/kselftest" "$root/kselftest"
 [ ! -d "$build/tools" ] || cp -a "$build/tools/." "$root/usr/local/bin/"
+# The reference power manager is built with the kselftests that test it.
+[ ! -x "$root/kselftest/power/wakeup_count/wakeup-pm" ] ||
+	ln -s /kselftest/power/wakeup_count/wakeup-pm "$root/usr/local/bin/wakeup-pm"
 
 # /dev/console must exist before devtmpfs is mounted: the kernel opens it for
 # init's standard streams.

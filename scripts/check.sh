@@ -114,6 +114,16 @@ if [ "$ok" -eq 1 ]; then
 			record FAIL "checkpatch ${p##*/}"
 		fi
 	done
+	# The series' documentation builds without a warning (the one about
+	# graphviz missing is Sphinx's, not the documents').
+	log=$results/htmldocs.log
+	if (cd "$tree" && make O="$build/htmldocs" htmldocs SPHINXDIRS=power) >"$log" 2>&1 &&
+		! grep -v 'dot(1) not found' "$log" | grep -qE 'WARNING|ERROR'; then
+		record PASS "htmldocs Documentation/power"
+	else
+		grep -E 'WARNING|ERROR' "$log" | tail -n 20
+		record FAIL "htmldocs Documentation/power (log: ${log#"$top"/})"
+	fi
 fi
 
 for kernel in series base; do

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Install the Debian packages the build and the tests need, and nothing when
 # they are all present, so that a warm "make check" never touches apt.
+# "install-deps.sh bench" adds what only "make bench" needs.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
@@ -8,9 +9,10 @@ set -euo pipefail
 pkgs=(
 	gcc make libc6-dev bc bison flex libelf-dev libssl-dev perl python3 python3-ply python3-git
 	git cpio xz-utils rsync kmod ccache shellcheck file
-	busybox-static qemu-system-x86 acpica-tools
+	busybox-static qemu-system-x86 acpica-tools python3-sphinx
 	"$base_pkg=$base_pkg_version"
 )
+[ "${1:-}" != bench ] || pkgs+=(gnuplot-nox)
 
 missing=()
 for p in "${pkgs[@]}"; do

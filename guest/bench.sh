@@ -1,0 +1,32 @@
+#!/bin/sh
+# The payload of "make bench", one boot: every figure once, as "bench: "
+# JSON lines (see bench/wakeup-bench.c).  Hibernation needs swap even when
+# pm_test stops it before the image is written.
+mkswap /dev/vda >/dev/null && swapon /dev/vda || exit 1
+echo 0 >/sys/module/suspend/parameters/pm_test_delay
+echo deep >/sys/power/mem_sleep || exit 1
+
+for n in 1 100 1000 5000; do
+	modprobe test_pm_wakeup ndevices="$n" || exit 1
+	while read -r state level phase; do
+		wakeup-bench abort "$state" "$level" "$phase" || exit 1
+	done <<-END
+		mem devices prepare
+		mem devices suspend
+		mem platform suspend_late
+		mem platform suspend_noirq
+		disk devices prepare
+		disk devices freeze
+		disk platform freeze_late
+		disk platform freeze_noirq
+	END
+	if [ "$n" = 100 ]; then
+		for what in event stay; do
+			for cpus in 1 2; do
+				wakeup-bench hot "$what" 200000 "$cpus" || exit 1
+			done
+		done
+		wakeup-bench roundtrip 1000 || exit 1
+	fi
+	rmmod test_pm_wakeup || exit 1
+done
