@@ -5,7 +5,7 @@
 #   make demo                   a power manager's life, in QEMU
 #   make run GUEST=script.sh [KERNEL=base] [TIMEOUT=600] [SWAP=img] [QMP=sock]
 #   make export                 build/linux base..HEAD -> patches/
-#   make build-each             build every prefix of the series (bisectability)
+#   make build-each [FROM=N]    build every prefix of the series (bisectability)
 #   make bench                  base vs series, alternately, into build/bench/
 
 KERNEL ?= series
@@ -46,7 +46,7 @@ export:
 	@$(S)/export-series.sh
 
 build-each: tree
-	@$(S)/build-each.sh
+	@$(S)/build-each.sh $(FROM)
 
 clean:
 	rm -rf build

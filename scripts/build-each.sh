@@ -2,6 +2,8 @@
 # Build every commit of base..HEAD in build/linux on its own, kernel, modules
 # and power kselftests, in a worktree at build/each/linux, so that the series
 # stays bisectable.  Stops at the first commit that does not build.
+# "build-each.sh N" starts at the Nth commit, after a change to the end of
+# the series.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
@@ -12,9 +14,11 @@ if [ ! -d "$each" ]; then
 	git -C "$tree" worktree add -q --detach "$each" base
 fi
 
+first=${1:-1}
 n=0
 for commit in $(git -C "$tree" rev-list --reverse base..HEAD); do
 	n=$((n + 1))
+	[ "$n" -ge "$first" ] || continue
 	echo "== $n: $(git -C "$tree" log -1 --format=%s "$commit")"
 	git -C "$each" checkout -q --detach "$commit"
 	"$top/scripts/build-kernel.sh" each
