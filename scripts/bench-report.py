@@ -19,7 +19,7 @@ raw, outdir, base_version = sys.argv[1:4]
 
 # figure -> (fields naming one measurement, measured values)
 FIGURES = {
-    "abort": (("state", "phase", "devices"), ("after_total", "event_to_ebusy_us")),
+    "abort": (("state", "phase", "devices"), ("aborted", "after_total", "event_to_ebusy_us")),
     "hot": (("what", "cpus"), ("ns_per_op",)),
     "roundtrip": (("what",), ("us",)),
 }
@@ -30,11 +30,16 @@ for line in open(raw):
     keys, metrics = FIGURES[r["figure"]]
     key = tuple(r[k] for k in keys)
     for m in metrics:
-        values[(r["figure"], key, m)].setdefault(r["kernel"], {})[r["pair"]] = r[m]
+        v = r[m]
+        if v is None:  # no EBUSY: the kernel did not abort, so no time to it
+            continue
+        values[(r["figure"], key, m)].setdefault(r["kernel"], {})[r["pair"]] = float(v)
 
 
 def summary(by_pair):
     v = list(by_pair.values())
+    if not v:
+        return {"by_pair": by_pair, "min": None, "median": None, "max": None}
     return {"by_pair": by_pair, "min": min(v), "median": statistics.median(v), "max": max(v)}
 
 
@@ -55,6 +60,8 @@ def fmt(x):
 
 
 def mmm(s):
+    if s["min"] is None:
+        return "never"
     return f"{fmt(s['min'])} / {fmt(s['median'])} / {fmt(s['max'])}"
 
 
@@ -64,11 +71,12 @@ def ratio(r):
     return f"{statistics.median(r):.2f} ({min(r):.2f}-{max(r):.2f})"
 
 
-pairs = max(len(r["base"]["by_pair"]) for r in results)
+pairs = max(len(r[k]["by_pair"]) for r in results for k in ("base", "series"))
 md = [f"Run {datetime.date.today()}, base {base_version}, {pairs} pairs of boots "
       "(base, then series), QEMU TCG, 2 vCPUs. Each cell: min / median / max over "
       "the boots; ratio: series/base per pair, median (min-max).", ""]
 titles = {
+    ("abort", "aborted"): "Aborted with EBUSY (1) or went on regardless (0)",
     ("abort", "after_total"): "Device callbacks that ran after the event",
     ("abort", "event_to_ebusy_us"): "Time from the event to EBUSY (us)",
     ("hot", "ns_per_op"): "ns per call, in the kernel (slowest CPU)",
