@@ -11,7 +11,9 @@
  *	false, and no time, when the transition went on regardless).
  *   wakeup-bench hot <event|stay> <iterations> <cpus>
  *	ns per pm_wakeup_event() or pm_stay_awake() + pm_relax(), measured
- *	in the kernel, on <cpus> CPUs at once (one device each).
+ *	in the kernel, on <cpus> CPUs at once (one device each): the best
+ *	of HOT_RUNS runs, each counted at its slowest CPU, since an emulated
+ *	CPU only ever adds time (the host preempts its threads).
  *   wakeup-bench roundtrip <iterations>
  *	ns per read plus write-back of wakeup_count, and for a canceled-late
  *	attempt: count written, event, write of "mem" failing with EBUSY.
@@ -178,7 +180,10 @@ static void hot_child(const char *what, unsigned int iterations, int cpu,
 	exit(0);
 }
 
-static int hot_path(const char *what, unsigned int iterations, int cpus)
+#define HOT_RUNS	5
+
+/* One run on @cpus CPUs at once: ns per call on the slowest, or < 0. */
+static double hot_run(const char *what, unsigned int iterations, int cpus)
 {
 	unsigned long long ops, ns;
 	double worst = 0;
@@ -196,11 +201,12 @@ static int hot_path(const char *what, unsigned int iterations, int cpus)
 	close(pipefd[1]);
 	while ((n = read(pipefd[0], result + len, sizeof(result) - 1 - len)) > 0)
 		len += n;
+	close(pipefd[0]);
 	result[len] = '\0';
 	for (i = 0; i < cpus; i++) {
 		if (wait(&status) < 0 || !WIFEXITED(status) ||
 		    WEXITSTATUS(status))
-			return 1;
+			return -1;
 	}
 	/* The slowest CPU: what a driver on the contended path sees. */
 	f = fmemopen(result, len, "r");
@@ -210,9 +216,24 @@ static int hot_path(const char *what, unsigned int iterations, int cpus)
 	if (f)
 		fclose(f);
 	if (i != cpus)
-		return 1;
+		return -1;
+	return worst;
+}
+
+static int hot_path(const char *what, unsigned int iterations, int cpus)
+{
+	double best = 0, ns;
+	int run;
+
+	for (run = 0; run < HOT_RUNS; run++) {
+		ns = hot_run(what, iterations, cpus);
+		if (ns < 0)
+			return 1;
+		if (!run || ns < best)
+			best = ns;
+	}
 	printf("bench: {\"figure\": \"hot\", \"what\": \"%s\", \"cpus\": %d, "
-	       "\"ns_per_op\": %.1f}\n", what, cpus, worst);
+	       "\"ns_per_op\": %.1f}\n", what, cpus, best);
 	return 0;
 }
 
