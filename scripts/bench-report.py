@@ -71,10 +71,16 @@ def ratio(r):
     return f"{statistics.median(r):.2f} ({min(r):.2f}-{max(r):.2f})"
 
 
+def min_ratio(r):
+    b, s = r["base"]["min"], r["series"]["min"]
+    return f"{s / b:.2f}" if b and s is not None else "-"
+
+
 pairs = max(len(r[k]["by_pair"]) for r in results for k in ("base", "series"))
 md = [f"Run {datetime.date.today()}, base {base_version}, {pairs} pairs of boots "
       "(base, then series), QEMU TCG, 2 vCPUs. Each cell: min / median / max over "
-      "the boots; ratio: series/base per pair, median (min-max).", ""]
+      "the boots; ratio: series/base per pair, median (min-max); min ratio: "
+      "series min / base min, the least disturbed runs.", ""]
 titles = {
     ("abort", "aborted"): "Aborted with EBUSY (1) or went on regardless (0)",
     ("abort", "after_total"): "Device callbacks that ran after the event",
@@ -87,11 +93,12 @@ for (figure, metric), title in titles.items():
     if figure == "abort":
         rows.sort(key=lambda r: (r["key"]["state"], r["key"]["devices"]))
     md += [f"### {title}", "",
-           "| " + " | ".join(FIGURES[figure][0]) + " | base | series | ratio |",
-           "|" + "---|" * (len(FIGURES[figure][0]) + 3)]
+           "| " + " | ".join(FIGURES[figure][0]) + " | base | series | ratio | min ratio |",
+           "|" + "---|" * (len(FIGURES[figure][0]) + 4)]
     for r in rows:
         md.append("| " + " | ".join(str(v) for v in r["key"].values()) +
-                  f" | {mmm(r['base'])} | {mmm(r['series'])} | {ratio(r['ratios'])} |")
+                  f" | {mmm(r['base'])} | {mmm(r['series'])} | {ratio(r['ratios'])}"
+                  f" | {min_ratio(r)} |")
     md.append("")
 with open(f"{outdir}/results.md", "w") as f:
     f.write("\n".join(md))
