@@ -2,6 +2,8 @@
 # scripts in scripts/; this file only names it.
 #
 #   make check                  everything, on the series and the base kernel
+#   make check-debug            the tests again, under lockdep, KASAN and UBSAN
+#   make stress [ATTEMPTS=10000] [SEED=n]   random events, series and base
 #   make demo                   a power manager's life, in QEMU
 #   make run GUEST=script.sh [KERNEL=base] [TIMEOUT=600] [SWAP=img] [QMP=sock]
 #   make export                 build/linux base..HEAD -> patches/
@@ -12,12 +14,19 @@ KERNEL ?= series
 TIMEOUT ?= 600
 S := scripts
 
-.PHONY: all check demo bench run export deps tree kernel guest build-each clean
+.PHONY: all check check-debug stress demo bench run export deps tree kernel guest \
+	build-each clean
 
 all: guest
 
 check:
 	@$(S)/check.sh
+
+check-debug:
+	@$(S)/check.sh debug
+
+stress:
+	@$(S)/stress.sh $(ATTEMPTS) $(SEED)
 
 demo:
 	@$(S)/demo.sh

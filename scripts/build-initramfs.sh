@@ -1,5 +1,5 @@
 #!/bin/bash
-# Pack the guest for one kernel ("series" or "base") into guest/initramfs.cpio:
+# Pack the guest for one kernel (series, base, debug) into guest/initramfs.cpio:
 # busybox, guest/init, that kernel's modules, the kselftests and the tools.
 # Guest paths: /kselftest/<target>/ (kselftest install tree), /lib/modules/,
 # /usr/local/bin/ (tools).  The payload is appended per run by run-qemu.sh.
@@ -7,9 +7,9 @@ set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-kernel=${1:?usage: build-initramfs.sh series|base}
+kernel=${1:?usage: build-initramfs.sh series|base|debug}
 kdir=$(kdir_of "$kernel")
-out=$kdir/linux/out
+out=$(kout_of "$kernel")
 guest=$kdir/guest
 root=$guest/root
 [ -x "$out/usr/gen_init_cpio" ] || die "build the $kernel kernel first"
@@ -33,6 +33,6 @@ cp -a "$out/modroot/lib/modules" "$root/lib/"
 echo "nod /dev/console 0600 0 0 c 5 1" >"$guest/extra.list"
 # One fixed mtime for every file: the same guest packs to the same bytes,
 # which lets make check tell that the base kernel's guest did not change.
-(cd "$out" && sh "$kdir/linux/usr/gen_initramfs.sh" -o "$guest/initramfs.cpio.tmp" \
+(cd "$out" && sh "$(ksrc_of "$kernel")/usr/gen_initramfs.sh" -o "$guest/initramfs.cpio.tmp" \
 	-u squash -g squash -d @0 "$root" "$guest/extra.list")
 mv "$guest/initramfs.cpio.tmp" "$guest/initramfs.cpio"

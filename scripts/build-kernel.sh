@@ -1,16 +1,15 @@
 #!/bin/bash
-# Configure and build one kernel ("series" or "base") with its modules into
-# linux/out: "make tinyconfig" plus config/*.config.  For the base kernel the
-# series' test modules are built out of tree, so that both kernels run the
-# same tests.
+# Configure and build one kernel ("series", "base" or "debug") with its
+# modules: "make tinyconfig" plus config/*.config, and config/debug/*.config
+# for "debug".  For the base kernel the series' test modules are built out of
+# tree, so that both kernels run the same tests.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-kernel=${1:?usage: build-kernel.sh series|base}
-kdir=$(kdir_of "$kernel")
-src=$kdir/linux
-out=$src/out
+kernel=${1:?usage: build-kernel.sh series|base|debug}
+src=$(ksrc_of "$kernel")
+out=$(kout_of "$kernel")
 [ -d "$src" ] || die "$src missing: run scripts/prepare-tree.sh"
 
 # Test modules of the series that must also load into the base kernel.
@@ -35,7 +34,8 @@ kmake() {
 # program, so it gets the series' build time back.  Were this ever wrong,
 # the base would pass the tests in tests/fails-on-base: make check says so.
 series_out=$tree/out
-if [ "$kernel" != series ] && [ ! -d "$out" ] && [ -f "$series_out/vmlinux" ]; then
+if { [ "$kernel" = base ] || [ "$kernel" = each ]; } && [ ! -d "$out" ] &&
+	[ -f "$series_out/vmlinux" ]; then
 	echo "seeding the $kernel build with the series' objects"
 	cp -a "$series_out" "$out.tmp"
 	rm -rf "$out.tmp/modroot" "$out.tmp/.fragments"
@@ -47,6 +47,7 @@ if [ "$kernel" != series ] && [ ! -d "$out" ] && [ -f "$series_out/vmlinux" ]; t
 fi
 
 fragments=("$top"/config/*.config)
+[ "$kernel" != debug ] || fragments+=("$top"/config/debug/*.config)
 stamp=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
 # Configure afresh when config/ or a Kconfig file of the tree changed, so that
 # a patch adding an option the fragments ask for gets it.
@@ -66,7 +67,7 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stam
 	while read -r line; do
 		sym=${line#\# }
 		sym=${sym%%[= ]*}
-		if [ "$kernel" != series ] && ! grep -rqx --include='Kconfig*' \
+		if [ "$src" != "$tree" ] && ! grep -rqx --include='Kconfig*' \
 			"\(menu\)\?config ${sym#CONFIG_}" "$src"; then
 			continue
 		fi

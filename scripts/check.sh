@@ -5,12 +5,20 @@
 # the series next to the base, then "N passed, N failed, N skipped".
 # Only the series' results and the expectations of tests/fails-on-base
 # decide the outcome; logs stay in build/check/.
+#
+# "check.sh debug" runs the same tests on the "debug" kernel, the series
+# built with the kernel's bug detectors (config/debug/), where any report of
+# theirs fails the run; logs in build/check-debug/.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
 scripts=$top/scripts
-results=$build/check
+case "${1:-}" in
+"") tested=series compared=(base) results=$build/check limit=600 ;;
+debug) tested=debug compared=() results=$build/check-debug limit=1800 ;;
+*) die "usage: check.sh [debug]" ;;
+esac
 rm -rf "$results"
 mkdir -p "$results"
 : >"$results/series"
@@ -89,7 +97,7 @@ ok=1
 step "install packages" "$scripts/install-deps.sh" || ok=0
 [ "$ok" -eq 1 ] && { step "prepare trees" "$scripts/prepare-tree.sh" || ok=0; }
 
-if [ "$ok" -eq 1 ]; then
+if [ "$ok" -eq 1 ] && [ "$tested" = series ]; then
 	echo "== host scripts and patches"
 	for f in "$top"/scripts/*.sh "$top"/guest/init "$top"/guest/*.sh \
 		"$top"/guest/scenarios/*.sh "$top"/.ci/run; do
@@ -126,10 +134,10 @@ if [ "$ok" -eq 1 ]; then
 	fi
 fi
 
-for kernel in series base; do
+for kernel in "$tested" "${compared[@]}"; do
 	[ "$ok" -eq 1 ] || break
 	step "build $kernel kernel" "$scripts/build-kernel.sh" "$kernel" || { ok=0; break; }
-	if [ "$kernel" = series ]; then
+	if [ "$kernel" = "$tested" ]; then
 		step "build kselftests" "$scripts/build-selftests.sh" || { ok=0; break; }
 	fi
 	step "build $kernel guest" "$scripts/build-initramfs.sh" "$kernel" || { ok=0; break; }
@@ -139,7 +147,7 @@ done
 # (the tests) and the scripts that run them: reuse them when none changed.
 cache=$build/check-cache
 base_key() {
-	cat "$build/base/linux/out/arch/x86/boot/bzImage" \
+	cat "$(kout_of base)/arch/x86/boot/bzImage" \
 		"$build/base/guest/initramfs.cpio" "$top"/guest/check.sh "$top"/guest/*.asl \
 		"$top"/guest/scenarios/*.sh "$scripts"/run-qemu.sh \
 		"$scripts"/run-scenario.sh "$scripts"/parse-results.sh |
@@ -147,32 +155,33 @@ base_key() {
 }
 
 if [ "$ok" -eq 1 ]; then
-	kernels=(series base)
-	if [ "$(cat "$cache/base.key" 2>/dev/null)" = "$(base_key)" ]; then
+	kernels=("$tested" "${compared[@]}")
+	if [ ${#compared[@]} -gt 0 ] &&
+		[ "$(cat "$cache/base.key" 2>/dev/null)" = "$(base_key)" ]; then
 		echo "== the base kernel and its tests did not change: reusing its results"
 		cp "$cache/base.results" "$results/base.results"
-		kernels=(series)
+		kernels=("$tested")
 	fi
 	for kernel in "${kernels[@]}"; do
-		echo "== run the tests on the $kernel kernel (log: build/check/$kernel.log)"
-		# A run takes 2 to 3 minutes.  Rarely, the guest hangs in
+		echo "== run the tests on the $kernel kernel (log: ${results#"$top"/}/$kernel.log)"
+		# A run takes 2 to 3 minutes (debug: about N).  Rarely, the guest hangs in
 		# suspend-to-idle (README, "Known problem"): run it once more
 		# then, and say so, rather than lose the whole check to it.
 		for try in 1 2; do
 			rc=0
 			rm -f "$results/swap.img"
 			truncate -s 256M "$results/swap.img"
-			"$scripts/run-qemu.sh" -k "$kernel" -t 600 -l "$results/$kernel.log" \
+			"$scripts/run-qemu.sh" -k "$kernel" -t "$limit" -l "$results/$kernel.log" \
 				-s "$results/swap.img" "$top/guest/check.sh" >/dev/null 2>&1 || rc=$?
 			if [ "$rc" -ne 124 ] || [ "$try" -eq 2 ]; then
 				break
 			fi
 			cp "$results/$kernel.log" "$results/$kernel.hung.log"
-			echo "== the $kernel run hit its time limit (log: build/check/$kernel.hung.log); running it again"
+			echo "== the $kernel run hit its time limit (log: ${results#"$top"/}/$kernel.hung.log); running it again"
 		done
 		"$scripts/parse-results.sh" "$results/$kernel.log" >"$results/$kernel.results"
 		# The guest must have run the kernel just built, not a stale one.
-		image=$(kdir_of "$kernel")/linux/out/arch/x86/boot/bzImage
+		image=$(kout_of "$kernel")/arch/x86/boot/bzImage
 		version=$(file -b "$image" | sed -n 's/.*) \(#[^,]*\),.*/\1/p')
 		if [ -n "$version" ] && grep -qF "$version" "$results/$kernel.log"; then
 			echo "PASS boot:kernel-just-built" >>"$results/$kernel.results"
@@ -196,11 +205,13 @@ if [ "$ok" -eq 1 ]; then
 			fi
 		done
 	done
-	cat "$results/series.results" >>"$results/series"
-	cat "$results/base.results" >>"$results/base"
-	mkdir -p "$cache"
-	cp "$results/base.results" "$cache/base.results"
-	base_key >"$cache/base.key"
+	cat "$results/$tested.results" >>"$results/series"
+	if [ ${#compared[@]} -gt 0 ]; then
+		cat "$results/base.results" >>"$results/base"
+		mkdir -p "$cache"
+		cp "$results/base.results" "$cache/base.results"
+		base_key >"$cache/base.key"
+	fi
 fi
 
 # What a failing kselftest said, from its RUN line to its result.
@@ -209,7 +220,7 @@ fi
 	awk -v name="$name" '
 		$0 ~ "^#  RUN  *" name " " { on = 1 }
 		on { print }
-		on && $0 ~ "ok [0-9]+ " name "$" { exit }' "$results/series.log" 2>/dev/null
+		on && $0 ~ "ok [0-9]+ " name "$" { exit }' "$results/$tested.log" 2>/dev/null
 done
 
 summary

@@ -7,7 +7,8 @@ build=$top/build
 # The series lives in build/ (linux/ is the git tree, tag "base" plus
 # patches/, with its kernel build in linux/out; guest/ its initramfs).
 # build/base/ holds the same for the unpatched base, linux/ being a worktree
-# of tag "base".
+# of tag "base".  The "debug" kernel is the series built with config/debug/
+# too, in linux/out-debug, with its guest in build/debug/guest.
 tree=$build/linux
 base_tree=$build/base/linux
 
@@ -22,12 +23,27 @@ die() {
 	exit 1
 }
 
-# kdir_of KERNEL: the directory holding linux/ and guest/ of a kernel:
-# "series", "base", or "each" (scripts/build-each.sh's tree)
+# kdir_of KERNEL: the directory holding guest/ of a kernel: "series",
+# "base", "debug", or "each" (scripts/build-each.sh's tree)
 kdir_of() {
 	case "$1" in
 	series) echo "$build" ;;
-	base | each) echo "$build/$1" ;;
-	*) die "unknown kernel '$1' (want series or base)" ;;
+	base | debug | each) echo "$build/$1" ;;
+	*) die "unknown kernel '$1' (want series, base or debug)" ;;
+	esac
+}
+
+# ksrc_of KERNEL: its source tree; kout_of KERNEL: its build output
+ksrc_of() {
+	case "$1" in
+	debug) echo "$tree" ;;
+	*) echo "$(kdir_of "$1")/linux" ;;
+	esac
+}
+
+kout_of() {
+	case "$1" in
+	debug) echo "$tree/out-debug" ;;
+	*) echo "$(ksrc_of "$1")/out" ;;
 	esac
 }

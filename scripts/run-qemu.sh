@@ -11,7 +11,7 @@ set -euo pipefail
 
 usage() {
 	cat >&2 <<-EOF
-	usage: run-qemu.sh [-k series|base] [-t seconds] [-s swap.img] [-q qmp.sock]
+	usage: run-qemu.sh [-k series|base|debug] [-t seconds] [-s swap.img] [-q qmp.sock]
 	                   [-a "kernel args"] [-l log] [guest-script]
 	  -k  kernel to boot (default series)
 	  -t  time limit for the whole run (default 600)
@@ -41,7 +41,8 @@ shift $((OPTIND - 1))
 payload=${1:-}
 
 kdir=$(kdir_of "$kernel")
-image=$kdir/linux/out/arch/x86/boot/bzImage
+out=$(kout_of "$kernel")
+image=$out/arch/x86/boot/bzImage
 initramfs=$kdir/guest/initramfs.cpio
 if [ ! -f "$image" ] || [ ! -f "$initramfs" ]; then
 	die "build the $kernel kernel and guest first (make guest KERNEL=$kernel)"
@@ -56,7 +57,7 @@ trap 'rm -rf "$tmp"' EXIT
 cp "$initramfs" "$tmp/initrd"
 if [ -n "$payload" ]; then
 	echo "file /payload $(realpath "$payload") 0755 0 0" >"$tmp/payload.list"
-	"$kdir/linux/out/usr/gen_init_cpio" "$tmp/payload.list" >>"$tmp/initrd"
+	"$out/usr/gen_init_cpio" "$tmp/payload.list" >>"$tmp/initrd"
 fi
 
 args=(-machine q35 -accel tcg -cpu max -smp 2 -m 1G
