@@ -2,7 +2,8 @@
 # Turn the console log of a guest/check.sh run into one "RESULT id" line per
 # test (RESULT is PASS, FAIL or SKIP).  Ids: "<collection>:<test>" for
 # kselftests, "kunit:<suite>.<case>" for KUnit, "kernel-log" for the splat
-# check of guest/init.
+# check of guest/init ("kernel-log (shard N)" for the machines after the
+# first when the tests were split; give their logs one after the other).
 set -euo pipefail
 
 awk '
@@ -20,7 +21,11 @@ function flush_program() {
 }
 /^# exit: / { code = substr($0, 9) + 0; flush_program(); ctx = ""; next }
 /^# kunit: / { kind = "kunit"; ctx = "kunit:" substr($0, 10); next }
-/^guest: kernel log: / { print ($4 == "clean" ? "PASS" : "FAIL") " kernel-log"; next }
+/^# shard: / { split($3, sh, "/"); shard = sh[1]; next }
+/^guest: kernel log: / {
+	print ($4 == "clean" ? "PASS" : "FAIL") " kernel-log" (shard > 1 ? " (shard " shard ")" : "")
+	next
+}
 /^[ \t]*(not )?ok [0-9]+ / && ctx != "" {
 	line = $0
 	sub(/^[ \t]*/, "", line)
