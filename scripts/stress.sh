@@ -21,6 +21,7 @@ for kernel in series base; do
 	"$scripts/build-initramfs.sh" "$kernel"
 done
 
+: >"$out/notes"
 cat >"$out/payload.sh" <<EOF
 #!/bin/sh
 # Hibernation at a pm_test level needs a swap device to start.
@@ -39,15 +40,19 @@ for kernel in series base; do
 	"$scripts/run-qemu.sh" -k "$kernel" -t $((600 + attempts / 2)) \
 		-s "$out/swap.img" -l "$out/$kernel.log" "$out/payload.sh" >/dev/null 2>&1 || rc=$?
 	status+=("$rc")
-	# The test's closing lines: outcomes per plan, helpers, violations.
+	# The test's closing lines: outcomes per plan, helpers, violations;
+	# what it left out, apart, so that the two columns line up.
 	sed -n 's/^#[^:]*:[0-9]*:random_events:\(.*\)$/\1/p; /^guest: kernel log/p' \
-		"$out/$kernel.log" | grep -v '^violation' >"$out/$kernel.summary" || true
+		"$out/$kernel.log" | grep -v '^violation\|^Expected' >"$out/$kernel.summary" || true
+	grep 'left out' "$out/$kernel.summary" | sed "s/^/$kernel: /" >>"$out/notes" || true
+	sed -i '/left out/d' "$out/$kernel.summary"
 done
 rm -f "$out/swap.img"
 
 echo "== summary: series | base"
 paste -d'|' "$out/series.summary" "$out/base.summary" |
 	awk -F'|' '{ printf "%-62s | %s\n", $1, $2 }'
+cat "$out/notes"
 echo "(the logs give each violation, after \"violation:\")"
 if [ "${status[0]}" -ne 0 ]; then
 	echo "FAIL: the series kernel's run ended with status ${status[0]}"
