@@ -3,6 +3,7 @@
 #
 #   make check                  everything, on the series and the base kernel
 #   make check-debug            the tests again, under lockdep, KASAN and UBSAN
+#   make check-kcsan            the tests again, under the data-race detector
 #   make stress [ATTEMPTS=10000] [SEED=n]   random events, series and base
 #   make demo                   a power manager's life, in QEMU
 #   make run GUEST=script.sh [KERNEL=base] [TIMEOUT=600] [SWAP=img] [QMP=sock]
@@ -14,7 +15,7 @@ KERNEL ?= series
 TIMEOUT ?= 600
 S := scripts
 
-.PHONY: all check check-debug stress demo bench run export deps tree kernel guest \
+.PHONY: all check check-debug check-kcsan stress demo bench run export deps tree kernel guest \
 	build-each clean
 
 all: guest
@@ -24,6 +25,9 @@ check:
 
 check-debug:
 	@$(S)/check.sh debug
+
+check-kcsan:
+	@$(S)/check.sh kcsan
 
 stress:
 	@$(S)/stress.sh $(ATTEMPTS) $(SEED)

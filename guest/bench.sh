@@ -4,6 +4,17 @@
 # pm_test stops it before the image is written.  The late and noirq phases
 # go to the "core" level, the deepest, where the base kernel's last check
 # can still catch an event its device phases missed.
+# With "bench.icount" on the command line (a boot with QEMU counting
+# instructions, see scripts/bench.sh) only the hot path runs, on one CPU:
+# its time is then a count of instructions, the same from one boot to the
+# next.  On two vCPUs it would measure how QEMU interleaves them.
+if grep -qw bench.icount /proc/cmdline; then
+	modprobe test_pm_wakeup ndevices=100 || exit 1
+	for what in event stay; do
+		wakeup-bench hot "$what" 200000 1 || exit 1
+	done
+	exit 0
+fi
 mkswap /dev/vda >/dev/null && swapon /dev/vda || exit 1
 echo 0 >/sys/module/suspend/parameters/pm_test_delay
 echo deep >/sys/power/mem_sleep || exit 1

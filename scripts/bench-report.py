@@ -21,6 +21,7 @@ raw, outdir, base_version = sys.argv[1:4]
 FIGURES = {
     "abort": (("state", "phase", "devices"), ("aborted", "after_total", "event_to_ebusy_us")),
     "hot": (("what", "cpus"), ("ns_per_op",)),
+    "hot_icount": (("what", "cpus"), ("ns_per_op",)),
     "roundtrip": (("what",), ("us",)),
 }
 
@@ -86,6 +87,8 @@ titles = {
     ("abort", "after_total"): "Device callbacks that ran after the event",
     ("abort", "event_to_ebusy_us"): "Time from the event to EBUSY (us)",
     ("hot", "ns_per_op"): "ns per call, in the kernel (slowest CPU)",
+    ("hot_icount", "ns_per_op"): "Emulated instructions per call, in the kernel "
+                                 "(QEMU -icount: 1 ns per instruction), one CPU",
     ("roundtrip", "us"): "User-space round trip (us)",
 }
 for (figure, metric), title in titles.items():

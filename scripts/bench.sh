@@ -2,8 +2,10 @@
 # "make bench": boot the base and the series kernel alternately (base first in
 # each pair, BENCH_PAIRS pairs, default 5) with the same guest, each running
 # guest/bench.sh once, and report every figure per kernel and pair by pair
-# (scripts/bench-report.py).  Raw numbers, tables and the plot go to
-# build/bench/.
+# (scripts/bench-report.py).  Each pair also boots both kernels with QEMU
+# counting instructions (run-qemu.sh -i) for the hot path: TCG's timings
+# vary by up to 3 times from one boot to the next, instruction counts do not.
+# Raw numbers, tables and the plot go to build/bench/.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
@@ -34,6 +36,14 @@ for pair in $(seq "$pairs"); do
 			"$top/guest/bench.sh" >"$log" 2>&1 ||
 			die "the $kernel kernel's run failed: see $log"
 		tr -d '\r' <"$log" | sed -n "s/^bench: {/{\"kernel\": \"$kernel\", \"pair\": $pair, /p" >>"$raw"
+	done
+	for kernel in base series; do
+		echo "pair $pair/$pairs: $kernel kernel, counting instructions"
+		log=$out/$kernel-$pair-icount.log
+		"$scripts/run-qemu.sh" -k "$kernel" -t 900 -i -a "quiet bench.icount" \
+			"$top/guest/bench.sh" >"$log" 2>&1 ||
+			die "the $kernel kernel's run failed: see $log"
+		tr -d '\r' <"$log" | sed -n "s/^bench: {\"figure\": \"hot\"/{\"kernel\": \"$kernel\", \"pair\": $pair, \"figure\": \"hot_icount\"/p" >>"$raw"
 	done
 done
 rm -f "$out/swap.img"

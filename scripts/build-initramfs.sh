@@ -1,5 +1,5 @@
 #!/bin/bash
-# Pack the guest for one kernel (series, base, debug) into guest/initramfs.cpio:
+# Pack the guest for one kernel (series, base, debug, kcsan) into guest/initramfs.cpio:
 # busybox, guest/init, that kernel's modules, the kselftests and the tools.
 # Guest paths: /kselftest/<target>/ (kselftest install tree), /lib/modules/,
 # /usr/local/bin/ (tools).  The payload is appended per run by run-qemu.sh.
@@ -7,7 +7,7 @@ set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-kernel=${1:?usage: build-initramfs.sh series|base|debug}
+kernel=${1:?usage: build-initramfs.sh series|base|debug|kcsan}
 kdir=$(kdir_of "$kernel")
 out=$(kout_of "$kernel")
 guest=$kdir/guest

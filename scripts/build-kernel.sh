@@ -1,13 +1,13 @@
 #!/bin/bash
-# Configure and build one kernel ("series", "base" or "debug") with its
-# modules: "make tinyconfig" plus config/*.config, and config/debug/*.config
-# for "debug".  For the base kernel the series' test modules are built out of
+# Configure and build one kernel ("series", "base", "debug" or "kcsan") with
+# its modules: "make tinyconfig" plus config/*.config, and config/<name>/*.config
+# for the detector kernels "debug" and "kcsan".  For the base kernel the series' test modules are built out of
 # tree, so that both kernels run the same tests.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-kernel=${1:?usage: build-kernel.sh series|base|debug}
+kernel=${1:?usage: build-kernel.sh series|base|debug|kcsan}
 src=$(ksrc_of "$kernel")
 out=$(kout_of "$kernel")
 [ -d "$src" ] || die "$src missing: run scripts/prepare-tree.sh"
@@ -47,7 +47,7 @@ if { [ "$kernel" = base ] || [ "$kernel" = each ]; } && [ ! -d "$out" ] &&
 fi
 
 fragments=("$top"/config/*.config)
-[ "$kernel" != debug ] || fragments+=("$top"/config/debug/*.config)
+[ ! -d "$top/config/$kernel" ] || fragments+=("$top/config/$kernel"/*.config)
 stamp=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
 # Configure afresh when config/ or a Kconfig file of the tree changed, so that
 # a patch adding an option the fragments ask for gets it.

@@ -8,7 +8,8 @@
 #
 # "check.sh debug" runs the same tests on the "debug" kernel, the series
 # built with the kernel's bug detectors (config/debug/), where any report of
-# theirs fails the run; logs in build/check-debug/.
+# theirs fails the run; logs in build/check-debug/.  "check.sh kcsan" does
+# the same with the data-race detector (config/kcsan/), in build/check-kcsan/.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
@@ -16,8 +17,8 @@ set -euo pipefail
 scripts=$top/scripts
 case "${1:-}" in
 "") tested=series compared=(base) results=$build/check limit=600 slow=1 ;;
-debug) tested=debug compared=() results=$build/check-debug limit=1800 slow=4 ;;
-*) die "usage: check.sh [debug]" ;;
+debug | kcsan) tested=$1 compared=() results=$build/check-$1 limit=1800 slow=4 ;;
+*) die "usage: check.sh [debug|kcsan]" ;;
 esac
 rm -rf "$results"
 mkdir -p "$results"
@@ -113,14 +114,23 @@ if [ "$ok" -eq 1 ] && [ "$tested" = series ]; then
 			record FAIL "shellcheck ${f#"$top"/}"
 		fi
 	done
+	# checkpatch takes a second or two per patch: a patch that passed is
+	# not checked again until it or checkpatch (with its word lists) changes.
+	passed=$build/check-cache/checkpatch
+	mkdir -p "$passed"
 	for p in "$top"/patches/[0-9]*.patch; do
 		case "$p" in */0000-cover-letter.patch) continue ;; esac
+		key=$(cat "$p" "$tree"/scripts/checkpatch.pl "$tree"/scripts/spelling.txt \
+			"$tree"/scripts/const_structs.checkpatch | sha256sum | cut -d' ' -f1)
 		# Debian's python3 has the modules checkpatch's SPDX check imports.
-		report=$( (cd "$tree" || exit
-			PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --terse \
-				--show-types "$p" 2>&1
-			true) | { grep -E '(ERROR|WARNING|CHECK):|Traceback' || true; })
+		report=""
+		[ -e "$passed/$key" ] ||
+			report=$( (cd "$tree" || exit
+				PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --terse \
+					--show-types "$p" 2>&1
+				true) | { grep -E '(ERROR|WARNING|CHECK):|Traceback' || true; })
 		if [ -z "$report" ]; then
+			touch "$passed/$key"
 			record PASS "checkpatch ${p##*/}"
 		else
 			echo "$report"

@@ -7,8 +7,9 @@ build=$top/build
 # The series lives in build/ (linux/ is the git tree, tag "base" plus
 # patches/, with its kernel build in linux/out; guest/ its initramfs).
 # build/base/ holds the same for the unpatched base, linux/ being a worktree
-# of tag "base".  The "debug" kernel is the series built with config/debug/
-# too, in linux/out-debug, with its guest in build/debug/guest.
+# of tag "base".  A detector kernel ("debug", "kcsan") is the series built
+# with config/<name>/ too, in linux/out-<name>, with its guest in
+# build/<name>/guest.
 tree=$build/linux
 base_tree=$build/base/linux
 
@@ -24,26 +25,26 @@ die() {
 }
 
 # kdir_of KERNEL: the directory holding guest/ of a kernel: "series",
-# "base", "debug", or "each" (scripts/build-each.sh's tree)
+# "base", a detector kernel, or "each" (scripts/build-each.sh's tree)
 kdir_of() {
 	case "$1" in
 	series) echo "$build" ;;
-	base | debug | each) echo "$build/$1" ;;
-	*) die "unknown kernel '$1' (want series, base or debug)" ;;
+	base | debug | kcsan | each) echo "$build/$1" ;;
+	*) die "unknown kernel '$1' (want series, base, debug or kcsan)" ;;
 	esac
 }
 
 # ksrc_of KERNEL: its source tree; kout_of KERNEL: its build output
 ksrc_of() {
 	case "$1" in
-	debug) echo "$tree" ;;
+	debug | kcsan) echo "$tree" ;;
 	*) echo "$(kdir_of "$1")/linux" ;;
 	esac
 }
 
 kout_of() {
 	case "$1" in
-	debug) echo "$tree/out-debug" ;;
+	debug | kcsan) echo "$tree/out-$1" ;;
 	*) echo "$(ksrc_of "$1")/out" ;;
 	esac
 }

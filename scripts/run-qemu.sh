@@ -11,21 +11,23 @@ set -euo pipefail
 
 usage() {
 	cat >&2 <<-EOF
-	usage: run-qemu.sh [-k series|base|debug] [-t seconds] [-s swap.img] [-q qmp.sock]
-	                   [-a "kernel args"] [-l log] [guest-script]
+	usage: run-qemu.sh [-k series|base|debug|kcsan] [-t seconds] [-s swap.img] [-q qmp.sock]
+	                   [-a "kernel args"] [-l log] [-i] [guest-script]
 	  -k  kernel to boot (default series)
 	  -t  time limit for the whole run (default 600)
 	  -s  attach this raw image as a virtio disk (/dev/vda in the guest)
 	  -q  open a QMP socket at this path
 	  -a  extra kernel command line (guest.loglevel=N shows kernel messages)
 	  -l  also write the console to this file
+	  -i  count instructions: the guest's clock advances 1 ns per emulated
+	      instruction, whatever the host does (one host thread for all vCPUs)
 	  Without a guest script the guest runs an interactive shell.
 	EOF
 	exit 2
 }
 
-kernel=series timeout=600 swap="" qmp="" append="" log=""
-while getopts "k:t:s:q:a:l:h" opt; do
+kernel=series timeout=600 swap="" qmp="" append="" log="" icount=0
+while getopts "k:t:s:q:a:l:ih" opt; do
 	case "$opt" in
 	k) kernel=$OPTARG ;;
 	t) timeout=$OPTARG ;;
@@ -33,6 +35,7 @@ while getopts "k:t:s:q:a:l:h" opt; do
 	q) qmp=$OPTARG ;;
 	a) append=$OPTARG ;;
 	l) log=$OPTARG ;;
+	i) icount=1 ;;
 	*) usage ;;
 	esac
 done
@@ -76,6 +79,8 @@ args+=(-acpitable "file=$tmp/pci-wakeup.aml" -device "pci-testdev,addr=0x10"
 	-device "pcie-root-port,id=rp0,bus=pcie.0,addr=0x11,chassis=1")
 [ -z "$swap" ] || args+=(-drive "file=$swap,if=virtio,format=raw")
 [ -z "$qmp" ] || args+=(-qmp "unix:$qmp,server=on,wait=off")
+# sleep=off: an idle guest skips ahead instead of waiting in real time.
+[ "$icount" -eq 0 ] || args+=(-icount "shift=0,sleep=off")
 
 if [ -z "$payload" ]; then
 	qemu-system-x86_64 "${args[@]}"
