@@ -7,7 +7,7 @@
 # harness attaches a scratch disk for that.  Time limits (each collection's
 # "settings") are multiplied by $GUEST_SLOW, set for a debug kernel.
 # With $GUEST_SHARD set to I/N, N machines share the work: this one runs
-# every Nth test from the Ith on, and only the first reports KUnit.
+# the Ith share of the tests (see below), and only the first reports KUnit.
 if [ -b /dev/vda ]; then
 	mkswap /dev/vda >/dev/null && swapon /dev/vda
 fi
@@ -51,27 +51,63 @@ tests_of() {
 	END { if (listing) flush() }'
 }
 
+# What a test costs, roughly, in tenths of a second (measured under TCG):
+# a hibernation attempt allocates its image memory, a test of attribution
+# makes one attempt per kind of event, the real sleep tests wait for their
+# wakeup, and the stress test makes 200 attempts.  Only the split between
+# machines depends on it.
+cost_of() {
+	case "$1" in
+	stress.*) echo 195 ;;
+	hibernate.* | hib_rollback.*) echo 15 ;;
+	hib_phases.*_freezer.armed_events_are_attributed) echo 20 ;;
+	*.armed_events_are_attributed) echo 12 ;;
+	real.*) echo 9 ;;
+	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.*) echo 4 ;;
+	*) echo 1 ;;
+	esac
+}
+
 cd /kselftest || exit 1
-k=0
+# Every test as "index program test cost"; a program that cannot list its
+# tests is one test, "-".  Then the longest first, each to the machine
+# with the least work so far: every machine computes the same split and
+# keeps its own share, in the original order.
+mine=/tmp/check.mine
+if [ "$n" -eq 1 ]; then
+	sed 's/.*/& -/' kselftest-list.txt >"$mine"
+else
+	k=0
+	while IFS=: read -r collection prog; do
+		[ -n "$prog" ] || continue
+		names=$(cd "$collection" && tests_of "$prog")
+		for name in ${names:--}; do
+			k=$((k + 1))
+			echo "$k $collection:$prog $name $(cost_of "$name")"
+		done
+	done <kselftest-list.txt | sort -k4,4nr -k1,1n | awk -v n="$n" -v i="$i" '
+	{
+		m = 1
+		for (j = 2; j <= n; j++)
+			if (load[j] < load[m])
+				m = j
+		load[m] += $4
+		if (m == i)
+			print
+	}' | sort -n | cut -d' ' -f2,3 >"$mine"
+fi
+
 while IFS=: read -r collection prog; do
 	[ -n "$prog" ] || continue
 	limit=$(sed -n 's/^timeout=//p' "$collection/settings" 2>/dev/null)
 	limit=$((${limit:-45} * ${GUEST_SLOW:-1}))
-	# This machine's tests of the program, every Nth counting across
-	# programs; a program that cannot list its tests counts as one.
+	# This machine's tests of the program: all of them for "-".
+	names=$(sed -n "s|^$collection:$prog ||p" "$mine")
+	[ -n "$names" ] || continue
 	args=""
-	names=""
-	[ "$n" -eq 1 ] || names=$(cd "$collection" && tests_of "$prog")
-	if [ -z "$names" ]; then
-		k=$((k + 1))
-		[ $(((k - 1) % n + 1)) -eq "$i" ] || continue
-	else
-		for name in $names; do
-			k=$((k + 1))
-			[ $(((k - 1) % n + 1)) -ne "$i" ] || args="$args -r $name"
-		done
-		[ -n "$args" ] || continue
-	fi
+	for name in $names; do
+		[ "$name" = - ] || args="$args -r $name"
+	done
 	echo "# selftest: $collection:$prog"
 	# shellcheck disable=SC2086 # one word per -r and test name
 	(cd "$collection" && timeout "$limit" "./$prog" $args 2>&1)

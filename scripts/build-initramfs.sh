@@ -14,6 +14,14 @@ guest=$kdir/guest
 root=$guest/root
 [ -x "$out/usr/gen_init_cpio" ] || die "build the $kernel kernel first"
 
+# Packing takes seconds: skip it when no input changed.
+inputs=(/bin/busybox "$top/guest/init" "$out/modroot" "$build/kselftest" "$build/tools")
+key=$( { find "${inputs[@]}" -type f 2>/dev/null || true; } | sort | xargs sha256sum | sha256sum)
+if [ -f "$guest/initramfs.cpio" ] && [ "$(cat "$guest/key" 2>/dev/null)" = "$key" ]; then
+	exit 0
+fi
+rm -f "$guest/key"
+
 rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,usr/local/bin,proc,sys,dev,tmp,root,mnt,lib}
 cp /bin/busybox "$root/bin/busybox"
@@ -36,3 +44,4 @@ echo "nod /dev/console 0600 0 0 c 5 1" >"$guest/extra.list"
 (cd "$out" && sh "$(ksrc_of "$kernel")/usr/gen_initramfs.sh" -o "$guest/initramfs.cpio.tmp" \
 	-u squash -g squash -d @0 "$root" "$guest/extra.list")
 mv "$guest/initramfs.cpio.tmp" "$guest/initramfs.cpio"
+echo "$key" >"$guest/key"

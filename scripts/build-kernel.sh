@@ -80,6 +80,20 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stam
 	echo "$stamp" >"$out/.fragments"
 fi
 
+# A kernel built from a clean tree at the same commit, with the same
+# config (and, for the base, the same external modules), is up to date:
+# say so without walking the tree, which takes make several seconds.
+built=$( { git -C "$src" rev-parse HEAD; cat "$out/.config"
+	[ "$kernel" != base ] || (cd "$tree" && cat "${ext_modules[@]}" 2>/dev/null) || true; } | sha256sum)
+clean=0
+[ -n "$(git -C "$src" status --porcelain --untracked-files=no)" ] || clean=1
+if [ "$clean" -eq 1 ] && [ "$(cat "$out/.built" 2>/dev/null)" = "$built" ] &&
+	[ -f "$out/arch/x86/boot/bzImage" ] && [ -d "$out/modroot" ]; then
+	echo "$kernel kernel: built from this commit already"
+	exit 0
+fi
+rm -f "$out/.built"
+
 echo "building $kernel kernel"
 kmake bzImage modules
 
@@ -100,3 +114,4 @@ if [ "$kernel" = base ]; then
 		kmake M="$ext" INSTALL_MOD_PATH="$modroot" INSTALL_MOD_STRIP=1 modules_install
 	fi
 fi
+[ "$clean" -eq 0 ] || echo "$built" >"$out/.built"
