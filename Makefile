@@ -47,9 +47,8 @@ tree: deps
 kernel: tree
 	@$(S)/build-kernel.sh $(KERNEL)
 
-guest: kernel
-	@$(S)/build-selftests.sh
-	@$(S)/build-initramfs.sh $(KERNEL)
+guest:
+	@$(S)/build.sh $(KERNEL)
 
 run: guest
 	@$(S)/run-qemu.sh -k $(KERNEL) -t $(TIMEOUT) $(if $(SWAP),-s $(SWAP)) \

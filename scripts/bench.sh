@@ -15,14 +15,8 @@ pairs=${BENCH_PAIRS:-5}
 out=$build/bench
 
 "$scripts/install-deps.sh" bench
-"$scripts/prepare-tree.sh"
-"$scripts/build-kernel.sh" series
-"$scripts/build-kernel.sh" base
-# The guest tool is the same binary for both kernels.
-mkdir -p "$build/tools" "$out"
-gcc -static -O2 -Wall -o "$build/tools/wakeup-bench" "$top/bench/wakeup-bench.c"
-"$scripts/build-initramfs.sh" series
-"$scripts/build-initramfs.sh" base
+"$scripts/build.sh" series base
+mkdir -p "$out"
 
 raw=$out/raw.jsonl
 : >"$raw"

@@ -1,8 +1,9 @@
 #!/bin/bash
 # "make check": install what is missing, apply and build the series and the
-# base kernel, check the host scripts and every patch, run every kselftest
-# and KUnit suite on both kernels in QEMU, and print one line per result,
-# the series next to the base, then "N passed, N failed, N skipped".
+# base kernel (scripts/build.sh), check the host scripts and every patch,
+# run every kselftest and KUnit suite on both kernels in QEMU, and print one
+# line per result, the series next to the base, then "N passed, N failed,
+# N skipped".
 # Only the series' results and the expectations of tests/fails-on-base
 # decide the outcome; logs stay in build/check/.
 #
@@ -100,8 +101,8 @@ summary() {
 }
 
 ok=1
-step "install packages" "$scripts/install-deps.sh" || ok=0
-[ "$ok" -eq 1 ] && { step "prepare trees" "$scripts/prepare-tree.sh" || ok=0; }
+all=("$tested" "${compared[@]}")
+step "build ${all[*]}" "$scripts/build.sh" "${all[@]}" || ok=0
 
 if [ "$ok" -eq 1 ] && [ "$tested" = series ]; then
 	echo "== host scripts and patches"
@@ -152,15 +153,6 @@ if [ "$ok" -eq 1 ] && [ "$tested" = series ]; then
 		record FAIL "htmldocs Documentation/power (log: ${log#"$top"/})"
 	fi
 fi
-
-for kernel in "$tested" "${compared[@]}"; do
-	[ "$ok" -eq 1 ] || break
-	step "build $kernel kernel" "$scripts/build-kernel.sh" "$kernel" || { ok=0; break; }
-	if [ "$kernel" = "$tested" ]; then
-		step "build kselftests" "$scripts/build-selftests.sh" || { ok=0; break; }
-	fi
-	step "build $kernel guest" "$scripts/build-initramfs.sh" "$kernel" || { ok=0; break; }
-done
 
 # The base kernel never changes, so its results only change with its guest
 # (the tests) and the scripts that run them: reuse them when none changed.

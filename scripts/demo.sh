@@ -6,10 +6,6 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 scripts=$top/scripts
-"$scripts/install-deps.sh"
-"$scripts/prepare-tree.sh"
 echo "building the series kernel and its guest (minutes the first time)"
-"$scripts/build-kernel.sh" series
-"$scripts/build-selftests.sh"
-"$scripts/build-initramfs.sh" series
+"$scripts/build.sh" series
 "$scripts/run-qemu.sh" -k series -t 300 -a quiet "$top/guest/demo.sh"

@@ -13,13 +13,7 @@ scripts=$top/scripts
 out=$build/stress
 mkdir -p "$out"
 
-"$scripts/install-deps.sh"
-"$scripts/prepare-tree.sh"
-for kernel in series base; do
-	"$scripts/build-kernel.sh" "$kernel"
-	[ "$kernel" != series ] || "$scripts/build-selftests.sh"
-	"$scripts/build-initramfs.sh" "$kernel"
-done
+"$scripts/build.sh" series base
 
 : >"$out/notes"
 cat >"$out/payload.sh" <<EOF

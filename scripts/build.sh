@@ -1,0 +1,24 @@
+#!/bin/bash
+# Everything a run on the named kernels ("series", "base", "debug",
+# "kcsan") needs, from nothing: the Debian packages, the trees, each kernel,
+# the kselftests and wakeup-bench that every guest carries, and each
+# kernel's guest.  Each step does nothing when its output is up to date.
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+[ $# -gt 0 ] || die "usage: build.sh KERNEL..."
+scripts=$top/scripts
+
+"$scripts/install-deps.sh"
+"$scripts/prepare-tree.sh"
+for kernel; do
+	"$scripts/build-kernel.sh" "$kernel"
+done
+"$scripts/build-selftests.sh"
+mkdir -p "$build/tools"
+[ "$build/tools/wakeup-bench" -nt "$top/bench/wakeup-bench.c" ] ||
+	gcc -static -O2 -Wall -o "$build/tools/wakeup-bench" "$top/bench/wakeup-bench.c"
+for kernel; do
+	"$scripts/build-initramfs.sh" "$kernel"
+done
