@@ -14,6 +14,16 @@ done
 
 patch_ids() { git patch-id --stable | cut -d' ' -f1 | sort; }
 
+# The commits made here need an identity, which a fresh machine does not
+# have: the stand-ins and the applied series are committed by this script.
+# (The base commit has its own, below.)  The developer's commits are not
+# made here and keep theirs.
+tool_git() {
+	GIT_AUTHOR_NAME=prepare-tree GIT_AUTHOR_EMAIL=prepare-tree@localhost \
+		GIT_COMMITTER_NAME=prepare-tree GIT_COMMITTER_EMAIL=prepare-tree@localhost \
+		git "$@"
+}
+
 fresh=0
 if [ ! -d "$tree/.git" ]; then
 	[ -f "$base_tarball" ] || die "$base_tarball missing: run scripts/install-deps.sh"
@@ -44,13 +54,13 @@ while read -r sha subject; do
 	tag=${sha:0:12}
 	git -C "$tree" rev-parse -q --verify "refs/tags/$tag" >/dev/null && continue
 	stub=$(printf '%s\n\nStand-in for upstream commit %s: the Debian source\ntarball has no history.\n' \
-		"$subject" "$sha" | git -C "$tree" commit-tree "$empty")
+		"$subject" "$sha" | tool_git -C "$tree" commit-tree "$empty")
 	git -C "$tree" tag "$tag" "$stub"
 done <"$top/config/upstream-commits"
 
 if [ "$fresh" -eq 1 ]; then
 	for p in "${series[@]}"; do
-		if ! git -C "$tree" am -q --keep-cr "$p" >/dev/null 2>&1; then
+		if ! tool_git -C "$tree" am -q --keep-cr "$p" >/dev/null 2>&1; then
 			git -C "$tree" am --abort || true
 			die "patch $(basename "$p") does not apply to $base_pkg $base_pkg_version"
 		fi
