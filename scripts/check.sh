@@ -149,7 +149,7 @@ if [ "$ok" -eq 1 ] && [ "$tested" = series ]; then
 		! grep -v 'dot(1) not found' "$log" | grep -qE 'WARNING|ERROR'; then
 		record PASS "htmldocs Documentation/power"
 	else
-		grep -E 'WARNING|ERROR' "$log" | tail -n 20
+		{ grep -E 'WARNING|ERROR|Error|Traceback' "$log" || true; } | tail -n 20
 		record FAIL "htmldocs Documentation/power (log: ${log#"$top"/})"
 	fi
 fi
