@@ -104,8 +104,10 @@ ok=1
 all=("$tested" "${compared[@]}")
 step "build ${all[*]}" "$scripts/build.sh" "${all[@]}" || ok=0
 
-if [ "$ok" -eq 1 ] && [ "$tested" = series ]; then
-	echo "== host scripts and patches"
+# The host scripts, the patches and the documents: checked while the first
+# tests run (they take half a minute of one CPU when nothing is cached).
+lint() {
+	local f p key report log passed
 	# A check that passed is not run again until what it reads changes
 	# (for shellcheck: the script, common.sh, shellcheck itself; for
 	# checkpatch: the patch, checkpatch and its word lists).
@@ -152,6 +154,10 @@ if [ "$ok" -eq 1 ] && [ "$tested" = series ]; then
 		{ grep -E 'WARNING|ERROR|Error|Traceback' "$log" || true; } | tail -n 20
 		record FAIL "htmldocs Documentation/power (log: ${log#"$top"/})"
 	fi
+}
+if [ "$ok" -eq 1 ] && [ "$tested" = series ]; then
+	echo "== host scripts, patches and documents (in the background)"
+	lint &
 fi
 
 # The base kernel never changes, so its results only change with its guest
@@ -181,10 +187,10 @@ run_shard() {
 	local kernel=$1 s=$2 log=$results/$1.$2.log try rc
 	for try in 1 2; do
 		rc=0
-		rm -f "$results/swap.$s.img"
-		truncate -s 256M "$results/swap.$s.img"
+		rm -f "$results/swap.$kernel.$s.img"
+		truncate -s 256M "$results/swap.$kernel.$s.img"
 		"$scripts/run-qemu.sh" -k "$kernel" -t "$limit" -l "$log" \
-			-s "$results/swap.$s.img" -a "guest.slow=$slow guest.shard=$s/$shards" \
+			-s "$results/swap.$kernel.$s.img" -a "guest.slow=$slow guest.shard=$s/$shards" \
 			"$top/guest/check.sh" >/dev/null 2>&1 || rc=$?
 		if [ "$rc" -ne 124 ] || [ "$try" -eq 2 ]; then
 			break
@@ -192,7 +198,7 @@ run_shard() {
 		cp "$log" "${log%.log}.hung.log"
 		echo "== the $kernel run $s/$shards hit its time limit (log: ${log#"$top"/}); running it again"
 	done
-	rm -f "$results/swap.$s.img"
+	rm -f "$results/swap.$kernel.$s.img"
 	echo "$rc" >"$results/$kernel.$s.rc"
 
 	local scenarios=("$top"/guest/scenarios/*.sh) j name
@@ -216,12 +222,17 @@ if [ "$ok" -eq 1 ]; then
 		cp "$cache/base.results" "$results/base.results"
 		kernels=("$tested")
 	fi
+	# Both kernels at once when both run: the base's hibernation tests
+	# spend most of their time waiting (5 s per test level), which the
+	# series' machines fill.
 	for kernel in "${kernels[@]}"; do
-		echo "== run the tests and the multi-boot scenarios on the $kernel kernel, $shards machines at once (logs: ${results#"$top"/}/$kernel.*.log)"
+		echo "== run the tests and the multi-boot scenarios on the $kernel kernel, $shards machines (logs: ${results#"$top"/}/$kernel.*.log)"
 		for s in $(seq "$shards"); do
 			run_shard "$kernel" "$s" &
 		done
-		wait
+	done
+	wait
+	for kernel in "${kernels[@]}"; do
 		rc=0
 		for s in $(seq "$shards"); do
 			r=$(cat "$results/$kernel.$s.rc")
@@ -252,6 +263,7 @@ if [ "$ok" -eq 1 ]; then
 	fi
 fi
 
+wait # for lint
 # What a failing kselftest said, from its RUN line to its result.
 { grep '^FAIL [^ ]*:' "$results/series" || true; } | while read -r _ id _; do
 	name=${id#*:}
