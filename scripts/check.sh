@@ -175,7 +175,7 @@ base_key() {
 # (guest/check.sh says how); the guests wait for timers and wakeups a fifth
 # of the time, which the extra machine fills.  On 2 CPUs that takes the
 # tests and scenarios from 3 minutes on one machine to 1.5.
-shards=${CHECK_SHARDS:-$(($(nproc) + 1))}
+shards=$(($(nproc) + 1))
 
 # run_shard KERNEL I: the Ith share of the tests, its log in KERNEL.I.log,
 # its exit status in KERNEL.I.rc, then the Ith share of the multi-boot
@@ -231,7 +231,7 @@ if [ "$ok" -eq 1 ]; then
 			run_shard "$kernel" "$s" &
 		done
 	done
-	wait
+	wait # for lint too
 	for kernel in "${kernels[@]}"; do
 		rc=0
 		for s in $(seq "$shards"); do
@@ -263,7 +263,6 @@ if [ "$ok" -eq 1 ]; then
 	fi
 fi
 
-wait # for lint
 # What a failing kselftest said, from its RUN line to its result.
 { grep '^FAIL [^ ]*:' "$results/series" || true; } | while read -r _ id _; do
 	name=${id#*:}
