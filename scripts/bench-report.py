@@ -23,6 +23,7 @@ FIGURES = {
     "hot": (("what", "cpus"), ("ns_per_op",)),
     "hot_icount": (("what", "cpus"), ("ns_per_op",)),
     "roundtrip": (("what",), ("us",)),
+    "roundtrip_icount": (("what",), ("us",)),
 }
 
 values = collections.defaultdict(dict)  # (figure, key, metric) -> {kernel: {pair: v}}
@@ -86,10 +87,14 @@ titles = {
     ("abort", "aborted"): "Aborted with EBUSY (1) or went on regardless (0)",
     ("abort", "after_total"): "Device callbacks that ran after the event",
     ("abort", "event_to_ebusy_us"): "Time from the event to EBUSY (us)",
-    ("hot", "ns_per_op"): "ns per call, in the kernel (slowest CPU)",
+    ("hot", "ns_per_op"): "ns per call, in the kernel (slowest CPU; per boot the 10th "
+                          "percentile of short runs spread over the measurement)",
     ("hot_icount", "ns_per_op"): "Emulated instructions per call, in the kernel "
                                  "(QEMU -icount: 1 ns per instruction), one CPU",
-    ("roundtrip", "us"): "User-space round trip (us)",
+    ("roundtrip", "us"): "User-space round trip (us; per boot the 10th percentile "
+                         "of 100 runs)",
+    ("roundtrip_icount", "us"): "User-space round trip in emulated instructions "
+                                "(QEMU -icount: 1 us per 1000 instructions)",
 }
 for (figure, metric), title in titles.items():
     rows = [r for r in results if r["figure"] == figure and r["metric"] == metric]

@@ -18,7 +18,7 @@ done
 "$scripts/build-selftests.sh"
 mkdir -p "$build/tools"
 [ "$build/tools/wakeup-bench" -nt "$top/bench/wakeup-bench.c" ] ||
-	gcc -static -O2 -Wall -o "$build/tools/wakeup-bench" "$top/bench/wakeup-bench.c"
+	gcc -static -O2 -Wall -pthread -o "$build/tools/wakeup-bench" "$top/bench/wakeup-bench.c"
 for kernel; do
 	"$scripts/build-initramfs.sh" "$kernel"
 done
