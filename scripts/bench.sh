@@ -2,11 +2,10 @@
 # "make bench": boot the base and the series kernel alternately (base first in
 # each pair, BENCH_PAIRS pairs, default 5) with the same guest, each running
 # guest/bench.sh once, and report every figure per kernel and pair by pair
-# (scripts/bench-report.py).  Each pair also boots both kernels with QEMU
-# counting instructions (run-qemu.sh -i) for the hot path and the round
-# trip: timings on TCG move with the host's scheduling (it runs a vCPU at
-# half speed for seconds at a time) and with where each kernel's code lands,
-# instruction counts do not.
+# (scripts/bench-report.py).  Each pair then boots both kernels again with
+# QEMU counting instructions (run-qemu.sh -i): timings on TCG move with the
+# host's scheduling (it runs a vCPU at half speed for seconds at a time) and
+# with how TCG runs each kernel's code, instruction counts do not.
 # Raw numbers, tables and the plot go to build/bench/.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
@@ -22,25 +21,24 @@ mkdir -p "$out"
 
 raw=$out/raw.jsonl
 : >"$raw"
+# boot KERNEL PAIR [icount]: one run of guest/bench.sh, its figures to $raw
+# (named FIGURE_icount when counted in instructions)
+boot() {
+	local kernel=$1 pair=$2 icount=${3:-} log
+	log=$out/$kernel-$pair${icount:+-icount}.log
+	echo "pair $pair/$pairs: $kernel kernel${icount:+, counting instructions}"
+	rm -f "$out/swap.img"
+	truncate -s 256M "$out/swap.img"
+	"$scripts/run-qemu.sh" -k "$kernel" -t 900 -s "$out/swap.img" \
+		${icount:+-i} -a "quiet${icount:+ bench.icount}" "$top/guest/bench.sh" >"$log" 2>&1 ||
+		die "the $kernel kernel's run failed: see $log"
+	tr -d '\r' <"$log" | sed -n "s/^bench: {\"figure\": \"\([a-z]*\)\"/{\"kernel\": \"$kernel\", \"pair\": $pair, \"figure\": \"\1${icount:+_icount}\"/p" >>"$raw"
+}
 for pair in $(seq "$pairs"); do
-	for kernel in base series; do
-		echo "pair $pair/$pairs: $kernel kernel"
-		log=$out/$kernel-$pair.log
-		rm -f "$out/swap.img"
-		truncate -s 256M "$out/swap.img"
-		"$scripts/run-qemu.sh" -k "$kernel" -t 900 -s "$out/swap.img" -a quiet \
-			"$top/guest/bench.sh" >"$log" 2>&1 ||
-			die "the $kernel kernel's run failed: see $log"
-		tr -d '\r' <"$log" | sed -n "s/^bench: {/{\"kernel\": \"$kernel\", \"pair\": $pair, /p" >>"$raw"
-	done
-	for kernel in base series; do
-		echo "pair $pair/$pairs: $kernel kernel, counting instructions"
-		log=$out/$kernel-$pair-icount.log
-		"$scripts/run-qemu.sh" -k "$kernel" -t 900 -i -a "quiet bench.icount" \
-			"$top/guest/bench.sh" >"$log" 2>&1 ||
-			die "the $kernel kernel's run failed: see $log"
-		tr -d '\r' <"$log" | sed -n "s/^bench: {\"figure\": \"\([a-z]*\)\"/{\"kernel\": \"$kernel\", \"pair\": $pair, \"figure\": \"\1_icount\"/p" >>"$raw"
-	done
+	boot base "$pair"
+	boot series "$pair"
+	boot base "$pair" icount
+	boot series "$pair" icount
 done
 rm -f "$out/swap.img"
 
