@@ -1,13 +1,15 @@
 # The one interface to the project: see README.md.  The work is done by the
 # scripts in scripts/; this file only names it.
 #
-#   make check                  everything, on the series and the base kernel
+#   make check                  everything, on the series and the base kernel (7.3)
+#   make check-stable           the series' kselftests on the 6.12 backport and on 6.12
 #   make check-debug            the tests again, under lockdep, KASAN and UBSAN
 #   make check-kcsan            the tests again, under the data-race detector
 #   make stress [ATTEMPTS=10000] [SEED=n]   random events, series and base
 #   make demo                   a power manager's life, in QEMU
 #   make run GUEST=script.sh [KERNEL=base] [TIMEOUT=600] [SWAP=img] [QMP=sock]
 #   make export                 build/linux base..HEAD -> patches/
+#   make export-stable          build/stable/linux base..HEAD -> stable/6.12/
 #   make build-each [FROM=N]    build every prefix of the series (bisectability)
 #   make bench                  base vs series, alternately, into build/bench/
 
@@ -15,7 +17,8 @@ KERNEL ?= series
 TIMEOUT ?= 600
 S := scripts
 
-.PHONY: all check check-debug check-kcsan stress demo bench run export deps tree kernel guest \
+.PHONY: all check check-debug check-kcsan check-stable stress demo bench run export export-stable \
+	deps tree kernel guest \
 	build-each clean
 
 all: guest
@@ -29,8 +32,11 @@ check-debug:
 check-kcsan:
 	@$(S)/check.sh kcsan
 
+check-stable:
+	@$(S)/check.sh stable
+
 stress:
-	@$(S)/stress.sh $(ATTEMPTS) $(SEED)
+	@ATTEMPTS=$(ATTEMPTS) SEED=$(SEED) $(S)/stress.sh
 
 demo:
 	@$(S)/demo.sh
@@ -42,6 +48,7 @@ deps:
 	@$(S)/install-deps.sh
 
 tree: deps
+	@$(S)/fetch-base.sh
 	@$(S)/prepare-tree.sh
 
 kernel: tree
@@ -56,6 +63,9 @@ run: guest
 
 export:
 	@$(S)/export-series.sh
+
+export-stable:
+	@$(S)/export-series.sh stable
 
 build-each: tree
 	@$(S)/build-each.sh $(FROM)

@@ -3,14 +3,20 @@
 # the results of the KUnit suites that ran at boot.  Each result is a TAP
 # line; "# selftest: C:T" and "# kunit: S" lines say what the next ones
 # belong to, and "# exit: N" how a selftest program ended.
-# The hibernation tests write images to the first active swap device; the
-# harness attaches a scratch disk for that.  Time limits (each collection's
-# "settings") are multiplied by $GUEST_SLOW, set for a debug kernel.
+# The hibernation tests write images to the first active swap device, the
+# file system sync tests dirty a scratch disk: the harness attaches both.
+# Time limits (each collection's "settings") are multiplied by $GUEST_SLOW,
+# set for a debug kernel.
 # With $GUEST_SHARD set to I/N, N machines share the work: this one runs
 # the Ith share of the tests (see below), and only the first reports KUnit.
-if [ -b /dev/vda ]; then
-	mkswap /dev/vda >/dev/null && swapon /dev/vda
-fi
+# The disks say what they are for in their serial (scripts/run-qemu.sh).
+for d in /sys/block/vd*; do
+	[ -e "$d" ] || continue
+	case "$(cat "$d/serial")" in
+	swap) mkswap "/dev/${d##*/}" >/dev/null && swapon "/dev/${d##*/}" ;;
+	scratch) export WAKEUP_SCRATCH_DEV="/dev/${d##*/}" ;;
+	esac
+done
 
 shard=${GUEST_SHARD:-1/1}
 i=${shard%/*} n=${shard#*/}

@@ -6,7 +6,8 @@
 # QEMU counting instructions (run-qemu.sh -i): timings on TCG move with the
 # host's scheduling (it runs a vCPU at half speed for seconds at a time) and
 # with how TCG runs each kernel's code, instruction counts do not.
-# Raw numbers, tables and the plot go to build/bench/.
+# Raw numbers, tables and the plot go to build/bench/, and with the method
+# (bench/method.md) to docs/benchmarks.md.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
@@ -42,6 +43,14 @@ for pair in $(seq "$pairs"); do
 done
 rm -f "$out/swap.img"
 
-python3 "$scripts/bench-report.py" "$raw" "$out" "$base_pkg_version"
+python3 "$scripts/bench-report.py" "$raw" "$out" "$base_version"
 gnuplot "$out/abort.gp"
-echo "tables: $out/results.md, plot: $out/abort.png"
+# docs/benchmarks.md is the method and this run's results, written here so
+# that nothing in it is pasted by hand.
+{
+	cat "$top/bench/method.md"
+	printf '\n## Results\n\n![Device callbacks run after a wakeup event](bench-abort.png)\n\n'
+	cat "$out/results.md"
+} >"$top/docs/benchmarks.md"
+cp "$out/abort.png" "$top/docs/bench-abort.png"
+echo "tables: $out/results.md, plot: $out/abort.png; both in docs/benchmarks.md"

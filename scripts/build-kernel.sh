@@ -1,15 +1,18 @@
 #!/bin/bash
-# Configure and build one kernel ("series", "base", "debug" or "kcsan") with
-# its modules: "make tinyconfig" plus config/*.config, and config/<name>/*.config
-# for the detector kernels "debug" and "kcsan".  For the base kernel the series' test modules are built out of
-# tree, so that both kernels run the same tests.
+# Configure and build one kernel ("series", "base", "debug", "kcsan",
+# "stable" or "stable-base") with its modules: "make tinyconfig" plus
+# config/*.config, and config/<name>/*.config for the detector kernels
+# "debug" and "kcsan".  For an unpatched base the test modules of its
+# patched tree are built out of tree, so that both kernels run the same
+# tests.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-kernel=${1:?usage: build-kernel.sh series|base|debug|kcsan}
+kernel=${1:?usage: build-kernel.sh series|base|debug|kcsan|stable|stable-base}
 src=$(ksrc_of "$kernel")
 out=$(kout_of "$kernel")
+patched=$(patched_of "$kernel")
 [ -d "$src" ] || die "$src missing: run scripts/prepare-tree.sh"
 
 # Test modules of the series that must also load into the base kernel.
@@ -25,22 +28,24 @@ kmake() {
 		-j"$(nproc)" -s "$@"
 }
 
-# The first build of another tree (the base, or build-each's) starts from
-# the series' objects: the commands are the same, and the files where the
+# The first build of another tree (a base, or build-each's) starts from
+# the objects of its patched tree: the commands are the same, and the files where the
 # tree differs from the series' work tree are made newer than every object,
 # so that make rebuilds exactly those, plus what depends on the config
 # symbols that differ.  objtool is rebuilt whatever happens (the tools build
 # names absolute paths) and every object depends on it; it is the same
 # program, so it gets the series' build time back.  Were this ever wrong,
 # the base would pass the tests in tests/fails-on-base: make check says so.
-series_out=$tree/out
-if { [ "$kernel" = base ] || [ "$kernel" = each ]; } && [ ! -d "$out" ] &&
+series_out=$patched/out
+unpatched=0
+case "$kernel" in base | stable-base) unpatched=1 ;; esac
+if { [ "$unpatched" -eq 1 ] || [ "$kernel" = each ]; } && [ ! -d "$out" ] &&
 	[ -f "$series_out/vmlinux" ]; then
-	echo "seeding the $kernel build with the series' objects"
+	echo "seeding the $kernel build with the objects of ${patched#"$top"/}"
 	cp -a "$series_out" "$out.tmp"
 	rm -rf "$out.tmp/modroot" "$out.tmp/.fragments"
 	mv "$out.tmp" "$out"
-	git -C "$tree" diff --name-only "$(git -C "$src" rev-parse HEAD)" -- |
+	git -C "$patched" diff --name-only "$(git -C "$src" rev-parse HEAD)" -- |
 		(cd "$src" && xargs -r touch -c --)
 	kmake tools/objtool
 	find "$out/tools/objtool" -exec touch -h -r "$series_out/tools/objtool/objtool" {} +
@@ -84,7 +89,7 @@ fi
 # config (and, for the base, the same external modules), is up to date:
 # say so without walking the tree, which takes make several seconds.
 built=$( { git -C "$src" rev-parse HEAD; cat "$out/.config"
-	[ "$kernel" != base ] || (cd "$tree" && cat "${ext_modules[@]}" 2>/dev/null) || true; } | sha256sum)
+	[ "$unpatched" -eq 0 ] || (cd "$patched" && cat "${ext_modules[@]}" 2>/dev/null) || true; } | sha256sum)
 clean=0
 [ -n "$(git -C "$src" status --porcelain --untracked-files=no)" ] || clean=1
 if [ "$clean" -eq 1 ] && [ "$(cat "$out/.built" 2>/dev/null)" = "$built" ] &&
@@ -100,13 +105,13 @@ kmake bzImage modules
 modroot=$out/modroot
 rm -rf "$modroot"
 kmake INSTALL_MOD_PATH="$modroot" INSTALL_MOD_STRIP=1 modules_install
-if [ "$kernel" = base ]; then
+if [ "$unpatched" -eq 1 ]; then
 	ext=$out/ext
 	rm -rf "$ext"
 	mkdir -p "$ext"
 	for m in "${ext_modules[@]}"; do
-		[ -f "$tree/$m" ] || continue
-		cp "$tree/$m" "$ext/"
+		[ -f "$patched/$m" ] || continue
+		cp "$patched/$m" "$ext/"
 		echo "obj-m += $(basename "$m" .c).o" >>"$ext/Kbuild"
 	done
 	if [ -f "$ext/Kbuild" ]; then

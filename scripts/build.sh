@@ -1,6 +1,7 @@
 #!/bin/bash
 # Everything a run on the named kernels ("series", "base", "debug",
-# "kcsan") needs, from nothing: the Debian packages, the trees, each kernel,
+# "kcsan", "stable", "stable-base") needs, from nothing: the Debian
+# packages, the mainline base, the trees, each kernel,
 # the kselftests and wakeup-bench that every guest carries, and each
 # kernel's guest.  Each step does nothing when its output is up to date.
 set -euo pipefail
@@ -11,7 +12,11 @@ set -euo pipefail
 scripts=$top/scripts
 
 "$scripts/install-deps.sh"
-"$scripts/prepare-tree.sh"
+"$scripts/fetch-base.sh"
+# The kselftests come from the series whatever the kernels: the stable
+# backport runs mainline's tests, as LKFT does.
+"$scripts/prepare-tree.sh" series
+case " $* " in *" stable"*) "$scripts/prepare-tree.sh" stable ;; esac
 for kernel; do
 	"$scripts/build-kernel.sh" "$kernel"
 done

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Regenerate patches/ from base..HEAD of build/linux.  The output depends on
+# Regenerate patches/ from base..HEAD of build/linux ("export-series.sh
+# stable": stable/6.12/ from build/stable/linux).  The output depends on
 # the commits only (no commit hashes, signature or export date), so exporting
 # an unchanged tree leaves patches/ byte-identical.  The cover letter's
 # subject and text are kept from the existing patches/0000-cover-letter.patch;
@@ -8,12 +9,17 @@ set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
+patches=$top/patches
+case "${1:-series}" in
+series) ;;
+stable) tree=$stable_tree patches=$stable_patches ;;
+*) die "usage: export-series.sh [series|stable]" ;;
+esac
 [ -d "$tree/.git" ] || die "no $tree: run make tree"
 [ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 	die "$tree has uncommitted changes: commit them first"
 [ "$(git -C "$tree" rev-list --count base..HEAD)" -gt 0 ] || die "no commits on top of base"
 
-patches=$top/patches
 old_cover=$patches/0000-cover-letter.patch
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -59,4 +65,4 @@ awk -v subject="$subject" -v date="$date" -v blurb="$tmp/blurb" '
 rm -f "$patches"/*.patch
 mkdir -p "$patches"
 cp "$tmp"/*.patch "$patches/"
-echo "exported $(($(find "$patches" -name '*.patch' | wc -l) - 1)) patches to patches/"
+echo "exported $(($(find "$patches" -name '*.patch' | wc -l) - 1)) patches to ${patches#"$top"/}/"

@@ -10,7 +10,7 @@ pkgs=(
 	gcc make libc6-dev bc bison flex libelf-dev libssl-dev perl python3 python3-ply python3-git
 	git cpio xz-utils rsync kmod ccache shellcheck file
 	busybox-static qemu-system-x86 acpica-tools python3-sphinx python3-yaml
-	"$base_pkg=$base_pkg_version"
+	"$stable_pkg=$stable_version"
 )
 [ "${1:-}" != bench ] || pkgs+=(gnuplot-nox)
 
@@ -31,4 +31,4 @@ echo "installing: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends "${missing[@]}" ||
-	die "apt could not install ${missing[*]} (is $base_pkg $base_pkg_version still in the archive?)"
+	die "apt could not install ${missing[*]} (is $stable_pkg $stable_version still in the archive?)"

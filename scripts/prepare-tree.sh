@@ -1,14 +1,29 @@
 #!/bin/bash
-# Make build/linux (tag "base" plus patches/ applied with git am) and the
-# side-by-side worktree build/base/linux of the unpatched base.  An existing
-# tree is kept when it carries exactly patches/, so that a developer's
-# commits are never thrown away: export them first, or remove build/linux.
+# Make build/linux (tag "base", mainline, plus patches/ applied with git am)
+# and the side-by-side worktree build/base/linux of the unpatched base;
+# "prepare-tree.sh stable" makes build/stable/linux (6.12 plus stable/6.12/)
+# and build/stable-base/linux the same way.  An existing tree is kept when
+# it carries exactly its patches, so that a developer's commits are never
+# thrown away: export them first, or remove the tree.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
+case "${1:-series}" in
+series)
+	patches=$top/patches pkg=$base_pkg version=$base_version tarball=$base_tarball
+	fetch="scripts/fetch-base.sh"
+	;;
+stable)
+	tree=$stable_tree base_tree=$stable_base_tree patches=$stable_patches
+	pkg=$stable_pkg version=$stable_version tarball=$stable_tarball
+	fetch="scripts/install-deps.sh"
+	;;
+*) die "usage: prepare-tree.sh [series|stable]" ;;
+esac
+
 series=()
-for p in "$top"/patches/*.patch; do
+for p in "$patches"/*.patch; do
 	case "$p" in */0000-cover-letter.patch) ;; *) [ -f "$p" ] && series+=("$p") ;; esac
 done
 
@@ -26,20 +41,20 @@ tool_git() {
 
 fresh=0
 if [ ! -d "$tree/.git" ]; then
-	[ -f "$base_tarball" ] || die "$base_tarball missing: run scripts/install-deps.sh"
-	echo "unpacking $base_tarball into $tree"
+	[ -f "$tarball" ] || die "$tarball missing: run $fetch"
+	echo "unpacking $tarball into $tree"
 	rm -rf "$tree" "$base_tree" "$tree.tmp"
 	mkdir -p "$tree.tmp"
-	tar -xf "$base_tarball" -C "$tree.tmp" --strip-components=1
+	tar -xf "$tarball" -C "$tree.tmp" --strip-components=1
 	# A fixed identity and date make the base commit the same on every machine.
 	(
-		export GIT_AUTHOR_NAME="Debian $base_pkg" GIT_AUTHOR_EMAIL=debian-kernel@lists.debian.org
+		export GIT_AUTHOR_NAME="Debian $pkg" GIT_AUTHOR_EMAIL=debian-kernel@lists.debian.org
 		export GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
 		export GIT_AUTHOR_DATE="2000-01-01T00:00:00Z" GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
 		cd "$tree.tmp"
 		git init -q -b main
 		git add -A -f # Debian's .gitignore ignores "/*"
-		git commit -q -m "$base_pkg $base_pkg_version"
+		git commit -q -m "$pkg $version"
 		git tag base
 	)
 	mv "$tree.tmp" "$tree"
@@ -62,7 +77,7 @@ if [ "$fresh" -eq 1 ]; then
 	for p in "${series[@]}"; do
 		if ! tool_git -C "$tree" am -q --keep-cr "$p" >/dev/null 2>&1; then
 			git -C "$tree" am --abort || true
-			die "patch $(basename "$p") does not apply to $base_pkg $base_pkg_version"
+			die "patch $(basename "$p") does not apply to $pkg $version"
 		fi
 	done
 	echo "applied ${#series[@]} patches"
@@ -71,9 +86,9 @@ else
 	want=$(cat "${series[@]}" /dev/null | patch_ids)
 	if [ "$have" != "$want" ]; then
 		cat >&2 <<-MSG
-		$tree does not carry patches/ (its base..HEAD differs).
-		Run "make export" to save the kernel work there into patches/, or
-		remove $tree to apply patches/ afresh.
+		$tree does not carry ${patches#"$top"/}/ (its base..HEAD differs).
+		Run "make export" to save the kernel work there into ${patches#"$top"/}/, or
+		remove $tree to apply it afresh.
 		MSG
 		exit 1
 	fi

@@ -1,5 +1,5 @@
 #!/bin/bash
-# "make stress": the wakeup_stress kselftest with many attempts (default
+# "make stress": the wakeup_stress kselftest with $ATTEMPTS attempts (default
 # 10000) on the series, then with the same seed on the base kernel, and
 # their summaries side by side.  The series must have no violation; the base
 # shows what the gaps the series closes cost.  Logs in build/stress/.
@@ -7,8 +7,9 @@ set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-attempts=${1:-10000}
-seed=${2:-$(date +%s)}
+# "make stress ATTEMPTS=n SEED=s" passes them by name, so either can be left out.
+attempts=${ATTEMPTS:-10000}
+seed=${SEED:-$(date +%s)}
 scripts=$top/scripts
 out=$build/stress
 mkdir -p "$out"
