@@ -29,13 +29,14 @@ kmake() {
 }
 
 # The first build of another tree (a base, or build-each's) starts from
-# the objects of its patched tree: the commands are the same, and the files where the
-# tree differs from the series' work tree are made newer than every object,
-# so that make rebuilds exactly those, plus what depends on the config
-# symbols that differ.  objtool is rebuilt whatever happens (the tools build
-# names absolute paths) and every object depends on it; it is the same
-# program, so it gets the series' build time back.  Were this ever wrong,
-# the base would pass the tests in tests/fails-on-base: make check says so.
+# the objects of its patched tree: the commands are the same, and the files
+# where the tree differs from the patched work tree are made newer than
+# every object, so that make rebuilds exactly those, plus what depends on
+# the config symbols that differ.  objtool is rebuilt whatever happens
+# (the tools build names absolute paths) and every object depends on it;
+# it is the same program, so it gets the patched build's time back.  Were
+# this ever wrong, the base would pass the tests its fails-on list names:
+# make check says so.
 series_out=$patched/out
 unpatched=0
 case "$kernel" in base | stable-base) unpatched=1 ;; esac
