@@ -60,7 +60,8 @@ tests_of() {
 # What a test costs, roughly, in tenths of a second (measured under TCG):
 # a hibernation attempt allocates its image memory, a test of attribution
 # makes one attempt per kind of event, the real sleep tests wait for their
-# wakeup, and the stress test makes 200 attempts.  Only the split between
+# wakeup, a pm_test wait lasts up to 10 s, a sync writes 256 MiB, and the
+# stress test makes 200 attempts.  Only the split between
 # machines depends on it.
 cost_of() {
 	case "$1" in
@@ -68,6 +69,8 @@ cost_of() {
 	hibernate.* | hib_rollback.*) echo 15 ;;
 	hib_phases.*_freezer.armed_events_are_attributed) echo 20 ;;
 	*.armed_events_are_attributed) echo 12 ;;
+	test_delay.*) echo 90 ;;
+	fs_sync.*) echo 40 ;;
 	real.*) echo 9 ;;
 	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.*) echo 4 ;;
 	*) echo 1 ;;
