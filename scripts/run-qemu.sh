@@ -73,8 +73,9 @@ args=(-machine q35 -accel tcg -cpu "max,la57=off" -smp 2 -m 1G
 	-device "isa-debug-exit,iobase=0xf4,iosize=0x04"
 	-kernel "$image" -initrd "$tmp/initrd"
 	-append "console=ttyS0 panic=-1 $append")
-# Nothing in QEMU wakes suspend-to-idle but a device interrupt: ttyS1 gets a
-# byte every second, so a test can make it a wakeup device (see README).
+# Nothing in QEMU wakes suspend-to-idle but a device interrupt: a digit N
+# the guest writes to ttyS1 is answered there with a byte N seconds later, a
+# wake-up on request from a wakeup device (see README).
 mkfifo "$tmp/ttyS1.in" "$tmp/ttyS1.out"
 args+=(-chardev "pipe,id=ttyS1,path=$tmp/ttyS1" -serial chardev:ttyS1)
 # A PCI device that firmware marks as a wakeup device (guest/pci-wakeup.asl),
@@ -106,11 +107,13 @@ fi
 # The firmware clears the screen and resets the terminal; keep the stream
 # plain text, one line per line.
 console=$tmp/console
-(while sleep 1; do printf '.'; done >"$tmp/ttyS1.in") 2>/dev/null &
-ticker=$!
-# The ticker may be gone already (SIGPIPE once QEMU closed the pipe); under
-# set -e a failing kill in the trap would replace the exit status with 1.
-trap 'kill "$ticker" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+while IFS= read -r -n 1 c; do
+	case $c in [0-9]) sleep "$c" && printf . ;; esac
+done <"$tmp/ttyS1.out" >"$tmp/ttyS1.in" 2>/dev/null &
+waker=$!
+# The waker may be gone already (end of file once QEMU closed the pipe);
+# under set -e a failing kill in the trap would replace the exit status.
+trap 'kill "$waker" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 set +e
 timeout -k 10 "$timeout" qemu-system-x86_64 "${args[@]}" </dev/null |
 	sed -u 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g; s/\r$//' |
