@@ -59,8 +59,8 @@ tests_of() {
 
 # What a test costs, roughly, in tenths of a second (measured under TCG):
 # a hibernation attempt allocates its image memory, a test of attribution
-# makes one attempt per kind of event, the real sleep tests wait for their
-# wakeup, a pm_test wait lasts up to 10 s, a sync writes 256 MiB, and the
+# makes one attempt per kind of event, the real sleep tests ask to be woken
+# 5 s later, a pm_test wait lasts up to 10 s, a sync writes 256 MiB, and the
 # stress test makes 200 attempts.  Only the split between
 # machines depends on it.
 cost_of() {
@@ -71,7 +71,7 @@ cost_of() {
 	*.armed_events_are_attributed) echo 12 ;;
 	test_delay.*) echo 90 ;;
 	fs_sync.*) echo 40 ;;
-	real.*) echo 9 ;;
+	real.*) echo 60 ;;
 	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.*) echo 4 ;;
 	*) echo 1 ;;
 	esac

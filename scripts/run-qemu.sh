@@ -73,9 +73,11 @@ args=(-machine q35 -accel tcg -cpu "max,la57=off" -smp 2 -m 1G
 	-device "isa-debug-exit,iobase=0xf4,iosize=0x04"
 	-kernel "$image" -initrd "$tmp/initrd"
 	-append "console=ttyS0 panic=-1 $append")
-# Nothing in QEMU wakes suspend-to-idle but a device interrupt: a digit N
-# the guest writes to ttyS1 is answered there with a byte N seconds later, a
-# wake-up on request from a wakeup device (see README).
+# Nothing in QEMU wakes suspend-to-idle but a device interrupt: once the
+# guest writes a digit N (1-9) to ttyS1, a byte arrives there every second
+# from N seconds on, until it writes anything else (see README).  A byte
+# that comes before the port's suspend callback armed its wakeup is mere
+# input: the next one still wakes the guest.
 mkfifo "$tmp/ttyS1.in" "$tmp/ttyS1.out"
 args+=(-chardev "pipe,id=ttyS1,path=$tmp/ttyS1" -serial chardev:ttyS1)
 # A PCI device that firmware marks as a wakeup device (guest/pci-wakeup.asl),
@@ -107,8 +109,17 @@ fi
 # The firmware clears the screen and resets the terminal; keep the stream
 # plain text, one line per line.
 console=$tmp/console
-while IFS= read -r -n 1 c; do
-	case $c in [0-9]) sleep "$c" && printf . ;; esac
+wait_s=""
+while :; do
+	rc=0
+	IFS= read -r -n 1 ${wait_s:+-t "$wait_s"} c || rc=$?
+	if [ "$rc" -eq 0 ]; then
+		case $c in [1-9]) wait_s=$c ;; *) wait_s="" ;; esac
+	elif [ "$rc" -gt 128 ]; then
+		printf . && wait_s=1
+	else
+		break
+	fi
 done <"$tmp/ttyS1.out" >"$tmp/ttyS1.in" 2>/dev/null &
 waker=$!
 # The waker may be gone already (end of file once QEMU closed the pipe);
