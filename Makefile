@@ -1,7 +1,8 @@
 # The one interface to the project: see README.md.  The work is done by the
 # scripts in scripts/; this file only names it.
 #
-#   make check                  everything, on the series and the base kernel (7.3)
+#   make check                  everything, on the series and the base kernel (7.3),
+#                               then on the series built for i386
 #   make check-stable           the series' kselftests on the 6.12 backport and on 6.12
 #   make check-debug            the tests again, under lockdep, KASAN and UBSAN
 #   make check-kcsan            the tests again, under the data-race detector
@@ -10,7 +11,9 @@
 #   make run GUEST=script.sh [KERNEL=base] [TIMEOUT=600] [SWAP=img] [QMP=sock]
 #   make export                 build/linux base..HEAD -> patches/
 #   make export-stable          build/stable/linux base..HEAD -> stable/6.12/
-#   make build-each [FROM=N]    build every prefix of the series (bisectability)
+#   make build-each [FROM=N] [MATRIX=1]   build every prefix of the series (bisectability),
+#                               with MATRIX=1 in every configuration of config/matrix/ too
+#   make build-matrix           build the series in every configuration of config/matrix/
 #   make bench                  base vs series, alternately, into build/bench/
 
 KERNEL ?= series
@@ -19,7 +22,7 @@ S := scripts
 
 .PHONY: all check check-debug check-kcsan check-stable stress demo bench run export export-stable \
 	deps tree kernel guest \
-	build-each clean
+	build-each build-matrix clean
 
 all: guest
 
@@ -68,7 +71,10 @@ export-stable:
 	@$(S)/export-series.sh stable
 
 build-each: tree
-	@$(S)/build-each.sh $(FROM)
+	@MATRIX=$(MATRIX) $(S)/build-each.sh $(FROM)
+
+build-matrix: tree
+	@$(S)/build-matrix.sh
 
 clean:
 	rm -rf build

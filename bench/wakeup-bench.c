@@ -11,8 +11,9 @@
  *	false, and no time, when the transition went on regardless), over
  *	<attempts> attempts.
  *   wakeup-bench hot <iterations> <runs> <cpus>
- *	ns per pm_wakeup_event() ("event") and per pm_stay_awake() +
- *	pm_relax() ("stay"), measured in the kernel, on 1 to <cpus> CPUs at
+ *	ns per pm_wakeup_event() ("event"), per pm_stay_awake() +
+ *	pm_relax() ("stay") and per pm_system_wakeup() ("hard", what
+ *	hard IRQ handlers call), measured in the kernel, on 1 to <cpus> CPUs at
  *	once (one device each, so that they contend only on what the
  *	devices share): <runs> runs of <iterations> calls each, every run
  *	counted at its slowest CPU (see struct samples for the statistic).
@@ -33,6 +34,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define TWK		"/sys/kernel/debug/test_pm_wakeup/"
 #define WAKEUP_COUNT	"/sys/power/wakeup_count"
@@ -291,8 +294,8 @@ static void *hot_thread(void *arg)
 
 static int hot_path(unsigned int iterations, int runs, int max_cpus)
 {
-	static const char *const whats[] = { "event", "stay" };
-	struct samples s[2][HOT_MAX_CPUS] = {};
+	static const char *const whats[] = { "event", "stay", "hard" };
+	struct samples s[ARRAY_SIZE(whats)][HOT_MAX_CPUS] = {};
 	pthread_t threads[HOT_MAX_CPUS];
 	int run, w, cpus, i;
 	double worst;
@@ -306,7 +309,7 @@ static int hot_path(unsigned int iterations, int runs, int max_cpus)
 			die("pthread_create");
 	hot.iterations = iterations;
 	for (run = 0; run < runs; run++) {
-		for (w = 0; w < 2; w++) {
+		for (w = 0; w < (int)ARRAY_SIZE(whats); w++) {
 			for (cpus = 1; cpus <= max_cpus; cpus++) {
 				hot.what = whats[w];
 				hot.cpus = cpus;
@@ -325,7 +328,7 @@ static int hot_path(unsigned int iterations, int runs, int max_cpus)
 	for (i = 0; i < max_cpus; i++)
 		pthread_join(threads[i], NULL);
 
-	for (w = 0; w < 2; w++) {
+	for (w = 0; w < (int)ARRAY_SIZE(whats); w++) {
 		for (cpus = 1; cpus <= max_cpus; cpus++) {
 			printf("bench: {\"figure\": \"hot\", \"what\": \"%s\", "
 			       "\"cpus\": %d, ", whats[w], cpus);

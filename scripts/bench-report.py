@@ -23,6 +23,7 @@ FIGURES = {
     "abort_icount": (("state", "phase", "devices"), ("event_to_ebusy_us",)),
     "hot": (("what", "cpus"), ("ns_per_op",)),
     "hot_icount": (("what", "cpus"), ("ns_per_op",)),
+    "hot_icount_i386": (("what", "cpus"), ("ns_per_op",)),
     "roundtrip": (("what",), ("us",)),
     "roundtrip_icount": (("what",), ("us",)),
 }
@@ -96,6 +97,8 @@ titles = {
                           "percentile of short runs spread over the measurement)",
     ("hot_icount", "ns_per_op"): "Emulated instructions per call, in the kernel "
                                  "(QEMU -icount: 1 ns per instruction), one CPU",
+    ("hot_icount_i386", "ns_per_op"): "Emulated instructions per call, in the kernel, "
+                                      "32-bit x86 (i386 kernels, QEMU -icount), one CPU",
     ("roundtrip", "us"): "User-space round trip (us; per boot the 10th percentile "
                          "of 100 runs)",
     ("roundtrip_icount", "us"): "User-space round trip in emulated instructions "

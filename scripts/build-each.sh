@@ -3,7 +3,8 @@
 # and power kselftests, in a worktree at build/each/linux, so that the series
 # stays bisectable.  Stops at the first commit that does not build.
 # "build-each.sh N" starts at the Nth commit, after a change to the end of
-# the series.
+# the series.  With MATRIX=1, each commit is also built in every
+# configuration of config/matrix/ (scripts/build-matrix.sh).
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
@@ -22,6 +23,7 @@ for commit in $(git -C "$tree" rev-list --reverse base..HEAD); do
 	echo "== $n: $(git -C "$tree" log -1 --format=%s "$commit")"
 	git -C "$each" checkout -q --detach "$commit"
 	"$top/scripts/build-kernel.sh" each
+	[ -z "${MATRIX:-}" ] || "$top/scripts/build-matrix.sh" "$each"
 	for mk in "$each"/tools/testing/selftests/power/*/Makefile; do
 		[ -f "$mk" ] || continue
 		make -C "${mk%/Makefile}" O="$build/each/selftests" \

@@ -1,21 +1,25 @@
 #!/bin/bash
-# Pack the guest for one kernel (series, base, debug, kcsan) into guest/initramfs.cpio:
-# busybox, guest/init, that kernel's modules, the kselftests and the tools.
+# Pack the guest for one kernel (see common.sh) into guest/initramfs.cpio:
+# busybox, guest/init, that kernel's modules, the kselftests and the tools,
+# each built for the kernel's architecture.
 # Guest paths: /kselftest/<target>/ (kselftest install tree), /lib/modules/,
 # /usr/local/bin/ (tools).  The payload is appended per run by run-qemu.sh.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-kernel=${1:?usage: build-initramfs.sh series|base|debug|kcsan}
+kernel=${1:?usage: build-initramfs.sh KERNEL}
 kdir=$(kdir_of "$kernel")
 out=$(kout_of "$kernel")
 guest=$kdir/guest
 root=$guest/root
+userland=$(userland_of "$(arch_of "$kernel")")
+busybox=/bin/busybox
+[ "$userland" = "$build" ] || busybox=$userland/busybox
 [ -x "$out/usr/gen_init_cpio" ] || die "build the $kernel kernel first"
 
 # Packing takes seconds: skip it when no input changed.
-inputs=(/bin/busybox "$top/guest/init" "$out/modroot" "$build/kselftest" "$build/tools")
+inputs=("$busybox" "$top/guest/init" "$out/modroot" "$userland/kselftest" "$userland/tools")
 key=$( { find "${inputs[@]}" -type f 2>/dev/null || true; } | sort | xargs sha256sum | sha256sum)
 if [ -f "$guest/initramfs.cpio" ] && [ "$(cat "$guest/key" 2>/dev/null)" = "$key" ]; then
 	exit 0
@@ -24,14 +28,16 @@ rm -f "$guest/key"
 
 rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,usr/local/bin,proc,sys,dev,tmp,root,mnt,lib}
-cp /bin/busybox "$root/bin/busybox"
+cp "$busybox" "$root/bin/busybox"
+# The host's busybox names the applets: the same Debian build, which the
+# host may not be able to run for another architecture.
 for applet in $(/bin/busybox --list-full); do
 	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
 done
 install -m 755 "$top/guest/init" "$root/init"
 cp -a "$out/modroot/lib/modules" "$root/lib/"
-[ ! -d "$build/kselftest" ] || cp -a "$build/kselftest" "$root/kselftest"
-[ ! -d "$build/tools" ] || cp -a "$build/tools/." "$root/usr/local/bin/"
+[ ! -d "$userland/kselftest" ] || cp -a "$userland/kselftest" "$root/kselftest"
+[ ! -d "$userland/tools" ] || cp -a "$userland/tools/." "$root/usr/local/bin/"
 # The reference power manager is built with the kselftests that test it.
 [ ! -x "$root/kselftest/power/wakeup_count/wakeup-pm" ] ||
 	ln -s /kselftest/power/wakeup_count/wakeup-pm "$root/usr/local/bin/wakeup-pm"

@@ -1,17 +1,18 @@
 #!/bin/bash
 # Configure and build one kernel ("series", "base", "debug", "kcsan",
-# "stable" or "stable-base") with its modules: "make tinyconfig" plus
-# config/*.config, and config/<name>/*.config for the detector kernels
-# "debug" and "kcsan".  For an unpatched base the test modules of its
+# "stable", "stable-base", "i386" or "i386-base") with its modules: "make
+# tinyconfig" plus config/*.config, and config/<name>/*.config for the
+# detector kernels "debug" and "kcsan" and for the i386 ones.  For an unpatched base the test modules of its
 # patched tree are built out of tree, so that both kernels run the same
 # tests.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-kernel=${1:?usage: build-kernel.sh series|base|debug|kcsan|stable|stable-base}
+kernel=${1:?usage: build-kernel.sh series|base|debug|kcsan|stable|stable-base|i386|i386-base}
 src=$(ksrc_of "$kernel")
 out=$(kout_of "$kernel")
+arch=$(arch_of "$kernel")
 patched=$(patched_of "$kernel")
 [ -d "$src" ] || die "$src missing: run scripts/prepare-tree.sh"
 
@@ -24,7 +25,7 @@ ext_modules=(drivers/base/test/test_pm_wakeup.c)
 # running the preprocessor first: a cold build costs no more than without it.
 export CCACHE_DEPEND=1
 kmake() {
-	make -C "$src" O="$out" ARCH=x86_64 LOCALVERSION= CC="$top/scripts/ccache-cc" \
+	make -C "$src" O="$out" ARCH="$arch" LOCALVERSION= CC="$top/scripts/ccache-cc" \
 		-j"$(nproc)" -s "$@"
 }
 
@@ -38,8 +39,9 @@ kmake() {
 # this ever wrong, the base would pass the tests its fails-on list names:
 # make check says so.
 series_out=$patched/out
+[ "$arch" = x86_64 ] || series_out=$patched/out-$arch
 unpatched=0
-case "$kernel" in base | stable-base) unpatched=1 ;; esac
+case "$kernel" in base | stable-base | i386-base) unpatched=1 ;; esac
 if { [ "$unpatched" -eq 1 ] || [ "$kernel" = each ]; } && [ ! -d "$out" ] &&
 	[ -f "$series_out/vmlinux" ]; then
 	echo "seeding the $kernel build with the objects of ${patched#"$top"/}"
@@ -52,8 +54,11 @@ if { [ "$unpatched" -eq 1 ] || [ "$kernel" = each ]; } && [ ! -d "$out" ] &&
 	find "$out/tools/objtool" -exec touch -h -r "$series_out/tools/objtool/objtool" {} +
 fi
 
+# A detector kernel's own fragments, or those of the architecture.
+extra=$kernel
+[ "$arch" = x86_64 ] || extra=$arch
 fragments=("$top"/config/*.config)
-[ ! -d "$top/config/$kernel" ] || fragments+=("$top/config/$kernel"/*.config)
+[ ! -d "$top/config/$extra" ] || fragments+=("$top/config/$extra"/*.config)
 stamp=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
 # Configure afresh when config/ or a Kconfig file of the tree changed, so that
 # a patch adding an option the fragments ask for gets it.

@@ -1,12 +1,21 @@
 #!/bin/bash
 # Build the series' kselftests under tools/testing/selftests/power/, linked
 # statically for the busybox guest, and install them in build/kselftest (the
-# guest's /kselftest).  Both kernels run these same binaries.
+# guest's /kselftest); "build-selftests.sh i386" builds them 32-bit for the
+# i386 guests, in build/i386/kselftest.  Every kernel of an architecture
+# runs these same binaries.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-out=$build/kselftest-build	# the series' UAPI headers and the objects
+arch=${1:-x86_64}
+case "$arch" in
+x86_64) m=() ;;
+i386) m=(-m32) ;;
+*) die "usage: build-selftests.sh [i386]" ;;
+esac
+userland=$(userland_of "$arch")
+out=$userland/kselftest-build	# the series' UAPI headers and the objects
 [ -d "$tree" ] || die "$tree missing: run scripts/prepare-tree.sh"
 
 targets=()
@@ -16,9 +25,9 @@ for mk in "$tree"/tools/testing/selftests/power/*/Makefile; do
 	targets+=("power/${d##*/}")
 done
 
-rm -rf "$build/kselftest"
-make -C "$tree" O="$out" ARCH=x86_64 -s headers
+rm -rf "$userland/kselftest"
+make -C "$tree" O="$out" ARCH="$arch" -s headers
 [ ${#targets[@]} -gt 0 ] || exit 0
-make -C "$tree/tools/testing/selftests" O="$out" TARGETS="${targets[*]}" \
-	USERLDFLAGS=-static KSFT_INSTALL_PATH="$build/kselftest" \
+make -C "$tree/tools/testing/selftests" O="$out" ARCH="$arch" TARGETS="${targets[*]}" \
+	USERCFLAGS="${m[*]}" USERLDFLAGS="-static ${m[*]}" KSFT_INSTALL_PATH="$userland/kselftest" \
 	-s -j"$(nproc)" install >/dev/null

@@ -5,7 +5,9 @@
 # line per result, the series next to the base, then "N passed, N failed,
 # N skipped".
 # Only the series' results and the expectations of tests/fails-on-base
-# decide the outcome; logs stay in build/check/.
+# decide the outcome.  Then the same tests run on the series built for
+# 32-bit x86 ("i386"), where the count's update differs, their ids
+# prefixed "i386:".  Logs stay in build/check/.
 #
 # "check.sh debug" runs the same tests on the "debug" kernel, the series
 # built with the kernel's bug detectors (config/debug/), where any report of
@@ -23,10 +25,10 @@ scripts=$top/scripts
 expect=$top/tests/fails-on-base
 patches=$top/patches
 case "${1:-}" in
-"") tested=series compared=(base) results=$build/check limit=600 slow=1 ;;
-debug | kcsan) tested=$1 compared=() results=$build/check-$1 limit=1800 slow=4 ;;
+"") tested=series compared=(base) extra=(i386) results=$build/check limit=600 slow=1 ;;
+debug | kcsan) tested=$1 compared=() extra=() results=$build/check-$1 limit=1800 slow=4 ;;
 stable)
-	tested=stable compared=(stable-base) results=$build/check-stable limit=600 slow=1
+	tested=stable compared=(stable-base) extra=() results=$build/check-stable limit=600 slow=1
 	expect=$top/tests/fails-on-6.12 patches=$stable_patches
 	;;
 *) die "usage: check.sh [debug|kcsan|stable]" ;;
@@ -126,7 +128,7 @@ summary() {
 }
 
 ok=1
-all=("$tested" "${compared[@]}")
+all=("$tested" "${compared[@]}" "${extra[@]}")
 step "build ${all[*]}" "$scripts/build.sh" "${all[@]}" || ok=0
 
 # The host scripts, the patches and the documents: checked while the first
@@ -264,7 +266,16 @@ if [ "$ok" -eq 1 ]; then
 		done
 	done
 	wait # for lint too
-	for kernel in "${kernels[@]}"; do
+	# The other architectures after them: more machines at once would
+	# only share the same two CPUs.
+	for kernel in "${extra[@]}"; do
+		echo "== run the tests and the multi-boot scenarios on the $kernel kernel, $shards machines (logs: ${results#"$top"/}/$kernel.*.log)"
+		for s in $(seq "$shards"); do
+			run_shard "$kernel" "$s" &
+		done
+		wait
+	done
+	for kernel in "${kernels[@]}" "${extra[@]}"; do
 		rc=0
 		for s in $(seq "$shards"); do
 			r=$(cat "$results/$kernel.$s.rc")
@@ -287,6 +298,9 @@ if [ "$ok" -eq 1 ]; then
 		esac
 	done
 	cat "$results/$tested.results" >>"$results/series"
+	for kernel in "${extra[@]}"; do
+		sed "s/^\([A-Z]*\) /\1 $kernel:/" "$results/$kernel.results" >>"$results/series"
+	done
 	if [ ${#compared[@]} -gt 0 ]; then
 		cat "$results/${compared[0]}.results" >>"$results/base"
 		mkdir -p "$cache"
@@ -297,11 +311,13 @@ fi
 
 # What a failing kselftest said, from its RUN line to its result.
 { grep '^FAIL [^ ]*:' "$results/series" || true; } | while read -r _ id _; do
+	log=$results/$tested.log
+	case "$id" in i386:*) log=$results/i386.log id=${id#i386:} ;; esac
 	name=${id#*:}
 	awk -v name="$name" '
 		$0 ~ "^#  RUN  *" name " " { on = 1 }
 		on { print }
-		on && $0 ~ "ok [0-9]+ " name "$" { exit }' "$results/$tested.log" 2>/dev/null
+		on && $0 ~ "ok [0-9]+ " name "$" { exit }' "$log" 2>/dev/null
 done
 
 summary

@@ -10,7 +10,11 @@ build=$top/build
 # of tag "base".  A detector kernel ("debug", "kcsan") is the series built
 # with config/<name>/ too, in linux/out-<name>, with its guest in
 # build/<name>/guest.  The stable backport (stable/6.12/) and its base are
-# laid out the same way in build/stable/ and build/stable-base/.
+# laid out the same way in build/stable/ and build/stable-base/.  "i386"
+# and "i386-base" are the series and the base built for 32-bit x86, in
+# linux/out-i386 and base/linux/out-i386, their guests in build/i386/ and
+# build/i386-base/; what their guests run is built 32-bit in build/i386/
+# (userland_of).
 tree=$build/linux
 base_tree=$build/base/linux
 stable_tree=$build/stable/linux
@@ -30,6 +34,33 @@ stable_pkg=linux-source-6.12
 stable_version=6.12.118-1~deb12u1
 stable_tarball=/usr/src/$stable_pkg.tar.xz
 
+# private_apt DIR SUITE [ARCH]: point apt at SUITE of the archive this
+# machine uses (the one serving Debian's own release), for packages of
+# ARCH (default the machine's), through a sources list and lists of its own
+# in DIR, and fetch the suite's index; apt_opts is then what apt-get and
+# apt-cache need to use them.  The system's apt and dpkg configuration is
+# not touched; apt checks the suite's signature and the packages' checksums.
+private_apt() {
+	local dir=$1 suite=$2 arch=${3:-} release uri
+	release=$(. /etc/os-release && echo "$VERSION_CODENAME")
+	# shellcheck disable=SC2016 # apt expands $(REPO_URI), not the shell
+	uri=$(apt-get indextargets --release-info --format '$(REPO_URI) $(RELEASE) $(ORIGIN)' |
+		awk -v r="$release" '$2 == r && $3 == "Debian" { print $1; exit }')
+	[ -n "$uri" ] || die "no apt source for Debian $release to derive the archive from"
+	rm -rf "$dir"
+	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial"
+	# apt downloads as its unprivileged user, which must be able to write here.
+	chown -R _apt "$dir"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri $suite main" \
+		>"$dir/sources.list"
+	apt_opts=(-o Dir::Etc::sourcelist="$dir/sources.list" -o Dir::Etc::sourceparts=/dev/null
+		-o Dir::State::Lists="$dir/lists" -o Dir::Cache="$dir/cache"
+		-o Dir::State::status=/dev/null)
+	[ -z "$arch" ] || apt_opts+=(-o APT::Architecture="$arch" -o APT::Architectures::="$arch")
+	apt-get "${apt_opts[@]}" -q update >"$dir/update.log" 2>&1 ||
+		{ cat "$dir/update.log" >&2; die "apt-get update of $suite failed"; }
+}
+
 die() {
 	echo "$(basename "$0"): $*" >&2
 	exit 1
@@ -41,15 +72,16 @@ die() {
 kdir_of() {
 	case "$1" in
 	series) echo "$build" ;;
-	base | debug | kcsan | each | stable | stable-base) echo "$build/$1" ;;
-	*) die "unknown kernel '$1' (want series, base, debug, kcsan, stable or stable-base)" ;;
+	base | debug | kcsan | each | stable | stable-base | i386 | i386-base) echo "$build/$1" ;;
+	*) die "unknown kernel '$1' (want series, base, debug, kcsan, stable, stable-base, i386 or i386-base)" ;;
 	esac
 }
 
 # ksrc_of KERNEL: its source tree; kout_of KERNEL: its build output
 ksrc_of() {
 	case "$1" in
-	debug | kcsan) echo "$tree" ;;
+	debug | kcsan | i386) echo "$tree" ;;
+	i386-base) echo "$base_tree" ;;
 	*) echo "$(kdir_of "$1")/linux" ;;
 	esac
 }
@@ -57,7 +89,25 @@ ksrc_of() {
 kout_of() {
 	case "$1" in
 	debug | kcsan) echo "$tree/out-$1" ;;
+	i386 | i386-base) echo "$(ksrc_of "$1")/out-i386" ;;
 	*) echo "$(ksrc_of "$1")/out" ;;
+	esac
+}
+
+# arch_of KERNEL: its ARCH for make; userland_of ARCH: where the programs
+# the guests of that architecture run are built (busybox for i386,
+# kselftest/, tools/)
+arch_of() {
+	case "$1" in
+	i386 | i386-base) echo i386 ;;
+	*) echo x86_64 ;;
+	esac
+}
+
+userland_of() {
+	case "$1" in
+	i386) echo "$build/i386" ;;
+	*) echo "$build" ;;
 	esac
 }
 

@@ -11,9 +11,9 @@ set -euo pipefail
 
 usage() {
 	cat >&2 <<-EOF
-	usage: run-qemu.sh [-k series|base|debug|kcsan|stable|stable-base] [-t seconds] [-s swap.img] [-q qmp.sock]
+	usage: run-qemu.sh [-k KERNEL] [-t seconds] [-s swap.img] [-q qmp.sock]
 	                   [-a "kernel args"] [-l log] [-i] [guest-script]
-	  -k  kernel to boot (default series)
+	  -k  kernel to boot (default series; scripts/common.sh lists them)
 	  -t  time limit for the whole run (default 600)
 	  -s  attach this raw image as a virtio disk (/dev/vda in the guest);
 	      every guest also gets a scratch disk (serial "scratch")
@@ -45,6 +45,7 @@ shift $((OPTIND - 1))
 payload=${1:-}
 
 kdir=$(kdir_of "$kernel")
+qemu=qemu-system-$(arch_of "$kernel")
 out=$(kout_of "$kernel")
 image=$out/arch/x86/boot/bzImage
 initramfs=$kdir/guest/initramfs.cpio
@@ -67,8 +68,12 @@ fi
 # No 5-level paging: on 7.3.4, KASAN (make check-debug) reported a
 # "wild-memory-access" on an irq_desc lock at a 5-level direct-map address
 # when an interrupt came during arch_cpu_finalize_init(), in about one boot
-# in ten; nothing of the series runs that early.
-args=(-machine q35 -accel tcg -cpu "max,la57=off" -smp 2 -m 1G
+# in ten; nothing of the series runs that early.  TCG's CPU says it is an
+# AMD family 6 (an Athlon) without the multiprocessor flag, which a 32-bit
+# kernel warns about: an i386 guest has an Intel one.
+cpu=max,la57=off
+[ "$qemu" = qemu-system-x86_64 ] || cpu=$cpu,vendor=GenuineIntel
+args=(-machine q35 -accel tcg -cpu "$cpu" -smp 2 -m 1G
 	-display none -serial mon:stdio -no-reboot -nic none -vga none
 	-device "isa-debug-exit,iobase=0xf4,iosize=0x04"
 	-kernel "$image" -initrd "$tmp/initrd"
@@ -102,7 +107,7 @@ done
 [ "$icount" -eq 0 ] || args+=(-icount "shift=0,sleep=off")
 
 if [ -z "$payload" ]; then
-	qemu-system-x86_64 "${args[@]}"
+	"$qemu" "${args[@]}"
 	exit 0
 fi
 
@@ -126,7 +131,7 @@ waker=$!
 # under set -e a failing kill in the trap would replace the exit status.
 trap 'kill "$waker" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 set +e
-timeout -k 10 "$timeout" qemu-system-x86_64 "${args[@]}" </dev/null |
+timeout -k 10 "$timeout" "$qemu" "${args[@]}" </dev/null |
 	sed -u 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g; s/\r$//' |
 	tee "$console" ${log:+"$log"}
 qemu_rc=${PIPESTATUS[0]}
