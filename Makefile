@@ -71,7 +71,7 @@ export-stable:
 	@$(S)/export-series.sh stable
 
 build-each: tree
-	@MATRIX=$(MATRIX) $(S)/build-each.sh $(FROM)
+	@MATRIX=$(or $(MATRIX),0) $(S)/build-each.sh $(FROM)
 
 build-matrix: tree
 	@$(S)/build-matrix.sh

@@ -12,7 +12,7 @@
  *	<attempts> attempts.
  *   wakeup-bench hot <iterations> <runs> <cpus>
  *	ns per pm_wakeup_event() ("event"), per pm_stay_awake() +
- *	pm_relax() ("stay") and per pm_system_wakeup() ("hard", what
+ *	pm_relax() ("stay") and per pm_system_wakeup() ("system", what
  *	hard IRQ handlers call), measured in the kernel, on 1 to <cpus> CPUs at
  *	once (one device each, so that they contend only on what the
  *	devices share): <runs> runs of <iterations> calls each, every run
@@ -294,7 +294,7 @@ static void *hot_thread(void *arg)
 
 static int hot_path(unsigned int iterations, int runs, int max_cpus)
 {
-	static const char *const whats[] = { "event", "stay", "hard" };
+	static const char *const whats[] = { "event", "stay", "system" };
 	struct samples s[ARRAY_SIZE(whats)][HOT_MAX_CPUS] = {};
 	pthread_t threads[HOT_MAX_CPUS];
 	int run, w, cpus, i;

@@ -23,7 +23,7 @@ for commit in $(git -C "$tree" rev-list --reverse base..HEAD); do
 	echo "== $n: $(git -C "$tree" log -1 --format=%s "$commit")"
 	git -C "$each" checkout -q --detach "$commit"
 	"$top/scripts/build-kernel.sh" each
-	[ -z "${MATRIX:-}" ] || "$top/scripts/build-matrix.sh" "$each"
+	[ "${MATRIX:-0}" = 0 ] || "$top/scripts/build-matrix.sh" "$each"
 	for mk in "$each"/tools/testing/selftests/power/*/Makefile; do
 		[ -f "$mk" ] || continue
 		make -C "${mk%/Makefile}" O="$build/each/selftests" \

@@ -19,25 +19,14 @@ patched=$(patched_of "$kernel")
 # Test modules of the series that must also load into the base kernel.
 ext_modules=(drivers/base/test/test_pm_wakeup.c)
 
-# With the output a subdirectory of the source, Kbuild names every source
-# path relative to it, so the two trees compile with the same commands.
-# ccache's depend mode hashes what the compiler reports it read instead of
-# running the preprocessor first: a cold build costs no more than without it.
-export CCACHE_DEPEND=1
-kmake() {
-	make -C "$src" O="$out" ARCH="$arch" LOCALVERSION= CC="$top/scripts/ccache-cc" \
-		-j"$(nproc)" -s "$@"
-}
+kmake() { kernel_make "$src" "$out" "$arch" "$@"; }
 
 # The first build of another tree (a base, or build-each's) starts from
-# the objects of its patched tree: the commands are the same, and the files
-# where the tree differs from the patched work tree are made newer than
-# every object, so that make rebuilds exactly those, plus what depends on
-# the config symbols that differ.  objtool is rebuilt whatever happens
-# (the tools build names absolute paths) and every object depends on it;
-# it is the same program, so it gets the patched build's time back.  Were
-# this ever wrong, the base would pass the tests its fails-on list names:
-# make check says so.
+# the objects of its patched tree (seed_build): the commands are the same,
+# and the files where the tree differs from the patched work tree are made
+# newer than every object, so that make rebuilds exactly those, plus what
+# depends on the config symbols that differ.  Were this ever wrong, the
+# base would pass the tests its fails-on list names: make check says so.
 series_out=$patched/out
 [ "$arch" = x86_64 ] || series_out=$patched/out-$arch
 unpatched=0
@@ -45,13 +34,9 @@ case "$kernel" in base | stable-base | i386-base) unpatched=1 ;; esac
 if { [ "$unpatched" -eq 1 ] || [ "$kernel" = each ]; } && [ ! -d "$out" ] &&
 	[ -f "$series_out/vmlinux" ]; then
 	echo "seeding the $kernel build with the objects of ${patched#"$top"/}"
-	cp -a "$series_out" "$out.tmp"
-	rm -rf "$out.tmp/modroot" "$out.tmp/.fragments"
-	mv "$out.tmp" "$out"
 	git -C "$patched" diff --name-only "$(git -C "$src" rev-parse HEAD)" -- |
 		(cd "$src" && xargs -r touch -c --)
-	kmake tools/objtool
-	find "$out/tools/objtool" -exec touch -h -r "$series_out/tools/objtool/objtool" {} +
+	seed_build "$series_out" "$src" "$out" "$arch"
 fi
 
 # A detector kernel's own fragments, or those of the architecture.
@@ -65,29 +50,8 @@ stamp=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
 if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stamp" ] ||
 	[ -n "$(find "$src" -name 'Kconfig*' -newer "$out/.fragments" -print -quit)" ]; then
 	echo "configuring $kernel kernel"
-	mkdir -p "$out"
-	kmake tinyconfig >/dev/null
-	"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" \
-		"${fragments[@]}" >/dev/null
-	"$src/scripts/config" --file "$out/.config" --set-str LOCALVERSION "-$kernel"
-	kmake olddefconfig
-	# merge_config only warns when a request is not met; a kernel without an
-	# option the tests rely on must not be built.  Only the series has all
-	# the symbols config/ names; the others check the ones they know.
-	bad=0
-	while read -r line; do
-		sym=${line#\# }
-		sym=${sym%%[= ]*}
-		if [ "$src" != "$tree" ] && ! grep -rqx --include='Kconfig*' \
-			"\(menu\)\?config ${sym#CONFIG_}" "$src"; then
-			continue
-		fi
-		case "$line" in
-		\#*) ! grep -q "^$sym=" "$out/.config" ;;
-		*) grep -qx "$line" "$out/.config" ;;
-		esac || { echo "config: wanted '$line', got '$(grep "^$sym=\|$sym is not set" "$out/.config")'" >&2; bad=1; }
-	done < <(grep -hE '^(CONFIG_|# CONFIG_.* is not set)' "${fragments[@]}")
-	[ "$bad" -eq 0 ] || die "$kernel kernel config does not have what config/ asks for"
+	configure_kernel "$src" "$out" "$arch" "$kernel" "${fragments[@]}" ||
+		die "$kernel kernel config does not have what config/ asks for"
 	echo "$stamp" >"$out/.fragments"
 fi
 

@@ -127,9 +127,28 @@ summary() {
 		}' "$results/series"
 }
 
+# build KERNEL...: build them, a failure or a warning is a result
+build() {
+	local log
+	log=$results/$(echo "build $*" | tr ' /' '__').log
+	step "build $*" "$scripts/build.sh" "$@" || return 1
+	# A warning shows whenever its file compiles: from a clean clone, all
+	# of them (ccache replays them too).
+	if grep -qi 'warning:' "$log"; then
+		{ grep -i -A3 'warning:' "$log" || true; } | head -n 40
+		record FAIL "build $* without warnings (log: ${log#"$top"/})"
+	fi
+}
+
 ok=1
-all=("$tested" "${compared[@]}" "${extra[@]}")
-step "build ${all[*]}" "$scripts/build.sh" "${all[@]}" || ok=0
+build "$tested" "${compared[@]}" || ok=0
+# The other architectures are built apart: a failure there must not hide
+# the results of the main one.
+extra_ok=()
+for kernel in "${extra[@]}"; do
+	build "$kernel" && extra_ok+=("$kernel")
+done
+extra=("${extra_ok[@]}")
 
 # The host scripts, the patches and the documents: checked while the first
 # tests run (they take half a minute of one CPU when nothing is cached).
@@ -312,7 +331,9 @@ fi
 # What a failing kselftest said, from its RUN line to its result.
 { grep '^FAIL [^ ]*:' "$results/series" || true; } | while read -r _ id _; do
 	log=$results/$tested.log
-	case "$id" in i386:*) log=$results/i386.log id=${id#i386:} ;; esac
+	for kernel in "${extra[@]}"; do
+		case "$id" in "$kernel:"*) log=$results/$kernel.log id=${id#"$kernel":} ;; esac
+	done
 	name=${id#*:}
 	awk -v name="$name" '
 		$0 ~ "^#  RUN  *" name " " { on = 1 }

@@ -111,6 +111,64 @@ userland_of() {
 	esac
 }
 
+# kernel_make SRC OUT ARCH ARGS...: make in the kernel tree SRC, building
+# into OUT, through ccache.  With the output a subdirectory of the source,
+# Kbuild names every source path relative to it, so that two trees compile
+# with the same commands.  ccache's depend mode hashes what the compiler
+# reports it read instead of running the preprocessor first: a cold build
+# costs no more than without it.
+kernel_make() {
+	local src=$1 out=$2 arch=$3
+	shift 3
+	CCACHE_DEPEND=1 make -C "$src" O="$out" ARCH="$arch" LOCALVERSION= \
+		CC="$top/scripts/ccache-cc" -j"$(nproc)" -s "$@"
+}
+
+# seed_build FROM SRC OUT ARCH: start the build OUT of the tree SRC with the
+# objects of the build FROM (of SRC or of a tree at a nearby commit), so
+# that make rebuilds only the files newer than them and what depends on
+# config symbols that differ.  objtool is rebuilt whatever happens (the
+# tools build names absolute paths) and every object depends on it; it is
+# the same program, so it gets FROM's time back.
+seed_build() {
+	local from=$1 src=$2 out=$3 arch=$4
+	cp -a "$from" "$out.tmp"
+	rm -rf "$out.tmp/modroot" "$out.tmp/.fragments" "$out.tmp/.built"
+	mv "$out.tmp" "$out"
+	kernel_make "$src" "$out" "$arch" tools/objtool
+	find "$out/tools/objtool" -exec touch -h -r "$from/tools/objtool/objtool" {} +
+}
+
+# configure_kernel SRC OUT ARCH NAME FRAGMENT...: "make tinyconfig" plus the
+# fragments, later ones winning, with LOCALVERSION "-NAME"; fails, saying
+# which, when a request of the fragments is not met (merge_config only
+# warns).  Only the series has all the symbols config/ names: another tree
+# is held only to the ones it has.
+configure_kernel() {
+	local src=$1 out=$2 arch=$3 name=$4 line sym bad=0
+	shift 4
+	mkdir -p "$out"
+	kernel_make "$src" "$out" "$arch" tinyconfig >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$@" >/dev/null
+	"$src/scripts/config" --file "$out/.config" --set-str LOCALVERSION "-$name"
+	kernel_make "$src" "$out" "$arch" olddefconfig
+	while read -r line; do
+		sym=${line#\# }
+		sym=${sym%%[= ]*}
+		if [ "$src" != "$tree" ] && ! grep -rqx --include='Kconfig*' \
+			"\(menu\)\?config ${sym#CONFIG_}" "$src"; then
+			continue
+		fi
+		# A later fragment may ask for the opposite: the last one counts.
+		[ "$(grep -hE "^($sym=|# $sym is not set)" "$@" | tail -n 1)" = "$line" ] || continue
+		case "$line" in
+		\#*) ! grep -q "^$sym=" "$out/.config" ;;
+		*) grep -qx "$line" "$out/.config" ;;
+		esac || { echo "config: wanted '$line', got '$(grep "^$sym=\|$sym is not set" "$out/.config")'" >&2; bad=1; }
+	done < <(grep -hE '^(CONFIG_|# CONFIG_.* is not set)' "$@")
+	return "$bad"
+}
+
 # patched_of KERNEL: the patched tree a kernel is built from or compared
 # with: the stable backport's for "stable" and "stable-base", else the
 # series'

@@ -15,6 +15,9 @@ apt=$build/apt-i386
 private_apt "$apt" "$(. /etc/os-release && echo "$VERSION_CODENAME")" i386
 (cd "$apt" && apt-get "${apt_opts[@]}" -q download busybox-static >/dev/null)
 dpkg-deb -x "$apt"/busybox-static_*_i386.deb "$apt/root"
+# /bin in Debian 12's package, /usr/bin in later ones.
+found=$(find "$apt/root" -path '*/bin/busybox' -type f | head -n 1)
+[ -n "$found" ] || die "no busybox in the busybox-static package"
 mkdir -p "${busybox%/*}"
-install -m 755 "$apt/root/bin/busybox" "$busybox"
+install -m 755 "$found" "$busybox"
 rm -rf "$apt"

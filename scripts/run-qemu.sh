@@ -69,10 +69,11 @@ fi
 # "wild-memory-access" on an irq_desc lock at a 5-level direct-map address
 # when an interrupt came during arch_cpu_finalize_init(), in about one boot
 # in ten; nothing of the series runs that early.  TCG's CPU says it is an
-# AMD family 6 (an Athlon) without the multiprocessor flag, which a 32-bit
-# kernel warns about: an i386 guest has an Intel one.
+# AMD family 6 model 6 (an Athlon) without the multiprocessor flag, which a
+# 32-bit kernel warns about unless the stepping is one of those that had
+# it: an i386 guest gets stepping 1.
 cpu=max,la57=off
-[ "$qemu" = qemu-system-x86_64 ] || cpu=$cpu,vendor=GenuineIntel
+[ "$(arch_of "$kernel")" = x86_64 ] || cpu=$cpu,stepping=1
 args=(-machine q35 -accel tcg -cpu "$cpu" -smp 2 -m 1G
 	-display none -serial mon:stdio -no-reboot -nic none -vga none
 	-device "isa-debug-exit,iobase=0xf4,iosize=0x04"

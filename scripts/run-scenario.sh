@@ -8,8 +8,8 @@ set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-kernel=${1:?usage: run-scenario.sh series|base script [log]}
-script=${2:?usage: run-scenario.sh series|base script [log]}
+kernel=${1:?usage: run-scenario.sh KERNEL script [log]}
+script=${2:?usage: run-scenario.sh KERNEL script [log]}
 log=${3:-/dev/null}
 
 read -r -a expect < <(sed -n 's/^# boots: //p' "$script")
