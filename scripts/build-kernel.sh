@@ -50,7 +50,8 @@ stamp=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
 if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stamp" ] ||
 	[ -n "$(find "$src" -name 'Kconfig*' -newer "$out/.fragments" -print -quit)" ]; then
 	echo "configuring $kernel kernel"
-	configure_kernel "$src" "$out" "$arch" "$kernel" "${fragments[@]}" ||
+	configure_kernel "$src" "$out" "$arch" "$kernel" "${fragments[@]}"
+	config_check "$src" "$out" "${fragments[@]}" ||
 		die "$kernel kernel config does not have what config/ asks for"
 	echo "$stamp" >"$out/.fragments"
 fi

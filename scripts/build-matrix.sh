@@ -31,6 +31,7 @@ for frag in "$top"/config/matrix/*.config; do
 	[ -d "$out" ] || [ ! -f "$seed/vmlinux" ] || seed_build "$seed" "$src" "$out" "$arch"
 	{
 		configure_kernel "$src" "$out" "$arch" "matrix-$name" "${fragments[@]}" &&
+			config_check "$src" "$out" "$frag" &&
 			kernel_make "$src" "$out" "$arch" bzImage modules
 	} >"$log" 2>&1 || { tail -n 30 "$log"; die "$name: the build failed"; }
 	if grep -qi 'warning' "$log"; then

@@ -139,19 +139,25 @@ seed_build() {
 	find "$out/tools/objtool" -exec touch -h -r "$from/tools/objtool/objtool" {} +
 }
 
-# configure_kernel SRC OUT ARCH NAME FRAGMENT...: "make tinyconfig" plus the
-# fragments, later ones winning, with LOCALVERSION "-NAME"; fails, saying
-# which, when a request of the fragments is not met (merge_config only
-# warns).  Only the series has all the symbols config/ names: another tree
-# is held only to the ones it has.
+# configure_kernel SRC OUT ARCH NAME FRAGMENT...: "make tinyconfig" plus
+# the fragments, later ones winning, with LOCALVERSION "-NAME"
 configure_kernel() {
-	local src=$1 out=$2 arch=$3 name=$4 line sym bad=0
+	local src=$1 out=$2 arch=$3 name=$4
 	shift 4
 	mkdir -p "$out"
 	kernel_make "$src" "$out" "$arch" tinyconfig >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$@" >/dev/null
 	"$src/scripts/config" --file "$out/.config" --set-str LOCALVERSION "-$name"
 	kernel_make "$src" "$out" "$arch" olddefconfig
+}
+
+# config_check SRC OUT FRAGMENT...: fail, saying which, when OUT/.config
+# does not meet a request of the fragments (merge_config only warns); of
+# two requests for a symbol, the last counts.  Only the series has all the
+# symbols config/ names: another tree is held only to the ones it has.
+config_check() {
+	local src=$1 out=$2 line sym bad=0
+	shift 2
 	while read -r line; do
 		sym=${line#\# }
 		sym=${sym%%[= ]*}
@@ -159,7 +165,6 @@ configure_kernel() {
 			"\(menu\)\?config ${sym#CONFIG_}" "$src"; then
 			continue
 		fi
-		# A later fragment may ask for the opposite: the last one counts.
 		[ "$(grep -hE "^($sym=|# $sym is not set)" "$@" | tail -n 1)" = "$line" ] || continue
 		case "$line" in
 		\#*) ! grep -q "^$sym=" "$out/.config" ;;
