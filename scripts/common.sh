@@ -129,12 +129,13 @@ kernel_make() {
 # that make rebuilds only the files newer than them and what depends on
 # config symbols that differ.  objtool is rebuilt whatever happens (the
 # tools build names absolute paths) and every object depends on it; it is
-# the same program, so it gets FROM's time back.
+# the same program, so it gets FROM's time back (i386 builds have none).
 seed_build() {
 	local from=$1 src=$2 out=$3 arch=$4
 	cp -a "$from" "$out.tmp"
 	rm -rf "$out.tmp/modroot" "$out.tmp/.fragments" "$out.tmp/.built"
 	mv "$out.tmp" "$out"
+	[ -f "$from/tools/objtool/objtool" ] || return 0
 	kernel_make "$src" "$out" "$arch" tools/objtool
 	find "$out/tools/objtool" -exec touch -h -r "$from/tools/objtool/objtool" {} +
 }
