@@ -7,7 +7,8 @@
 # host's scheduling (it runs a vCPU at half speed for seconds at a time) and
 # with how TCG runs each kernel's code, instruction counts do not.
 # The 32-bit x86 kernels ("i386-base", "i386") are booted too, counting
-# instructions of the hot path only: the count's update differs there.
+# instructions of the hot path only: a 64-bit atomic would be a cmpxchg8b
+# loop there, which the series must not need.
 # Raw numbers, tables and the plot go to build/bench/, and with the method
 # (bench/method.md) to docs/benchmarks.md.
 set -euo pipefail

@@ -6,7 +6,7 @@
 # N skipped".
 # Only the series' results and the expectations of tests/fails-on-base
 # decide the outcome.  Then the same tests run on the series built for
-# 32-bit x86 ("i386"), where the count's update differs, their ids
+# 32-bit x86 ("i386"): a 32-bit kernel under 32-bit clients, their ids
 # prefixed "i386:".  Logs stay in build/check/.
 #
 # "check.sh debug" runs the same tests on the "debug" kernel, the series
