@@ -267,6 +267,16 @@ run_shard() {
 	done
 }
 
+# start_shards KERNEL: its shares of the tests, each on a machine of its
+# own, in the background
+start_shards() {
+	local s
+	echo "== run the tests and the multi-boot scenarios on the $1 kernel, $shards machines (logs: ${results#"$top"/}/$1.*.log)"
+	for s in $(seq "$shards"); do
+		run_shard "$1" "$s" &
+	done
+}
+
 if [ "$ok" -eq 1 ]; then
 	kernels=("$tested" "${compared[@]}")
 	if [ ${#compared[@]} -gt 0 ] &&
@@ -279,19 +289,13 @@ if [ "$ok" -eq 1 ]; then
 	# spend most of their time waiting (5 s per test level), which the
 	# series' machines fill.
 	for kernel in "${kernels[@]}"; do
-		echo "== run the tests and the multi-boot scenarios on the $kernel kernel, $shards machines (logs: ${results#"$top"/}/$kernel.*.log)"
-		for s in $(seq "$shards"); do
-			run_shard "$kernel" "$s" &
-		done
+		start_shards "$kernel"
 	done
 	wait # for lint too
 	# The other architectures after them: more machines at once would
 	# only share the same two CPUs.
 	for kernel in "${extra[@]}"; do
-		echo "== run the tests and the multi-boot scenarios on the $kernel kernel, $shards machines (logs: ${results#"$top"/}/$kernel.*.log)"
-		for s in $(seq "$shards"); do
-			run_shard "$kernel" "$s" &
-		done
+		start_shards "$kernel"
 		wait
 	done
 	for kernel in "${kernels[@]}" "${extra[@]}"; do
