@@ -24,6 +24,7 @@ case " ${archs[*]} " in *" i386 "*) "$scripts/fetch-busybox-i386.sh" ;; esac
 # backport runs mainline's tests, as LKFT does.
 "$scripts/prepare-tree.sh" series
 case " $* " in *" stable"*) "$scripts/prepare-tree.sh" stable ;; esac
+case " $* " in *" kcsan "*) "$scripts/prepare-kcsan-tree.sh" ;; esac
 for kernel; do
 	"$scripts/build-kernel.sh" "$kernel"
 done

@@ -174,7 +174,10 @@ lint() {
 			record FAIL "shellcheck ${f#"$top"/}"
 		fi
 	done
-	for p in "$patches"/[0-9]*.patch; do
+	local patches_=("$patches"/[0-9]*.patch)
+	# The x86 fix that only the KCSAN kernel carries (x86/) goes with the series.
+	[ "$tested" != series ] || patches_+=("$top"/x86/*.patch)
+	for p in "${patches_[@]}"; do
 		case "$p" in */0000-cover-letter.patch) continue ;; esac
 		key=$(cat "$p" "$ktree"/scripts/checkpatch.pl "$ktree"/scripts/spelling.txt \
 			"$ktree"/scripts/const_structs.checkpatch | sha256sum | cut -d' ' -f1)

@@ -7,9 +7,10 @@ build=$top/build
 # The series (patches/) lives in build/ (linux/ is the git tree, tag "base"
 # plus patches/, with its kernel build in linux/out; guest/ its initramfs).
 # build/base/ holds the same for the unpatched base, linux/ being a worktree
-# of tag "base".  A detector kernel ("debug", "kcsan") is the series built
-# with config/<name>/ too, in linux/out-<name>, with its guest in
-# build/<name>/guest.  The stable backport (stable/6.12/) and its base are
+# of tag "base".  The "debug" kernel is the series built with config/debug/
+# too, in linux/out-debug, with its guest in build/debug/guest; the "kcsan"
+# kernel is built the same way from build/kcsan/linux, a worktree of the
+# series plus the x86 fix of x86/ (scripts/prepare-kcsan-tree.sh).  The stable backport (stable/6.12/) and its base are
 # laid out the same way in build/stable/ and build/stable-base/.  "i386"
 # and "i386-base" are the series and the base built for 32-bit x86, in
 # linux/out-i386 and base/linux/out-i386, their guests in build/i386/ and
@@ -80,7 +81,7 @@ kdir_of() {
 # ksrc_of KERNEL: its source tree; kout_of KERNEL: its build output
 ksrc_of() {
 	case "$1" in
-	debug | kcsan | i386) echo "$tree" ;;
+	debug | i386) echo "$tree" ;;
 	i386-base) echo "$base_tree" ;;
 	*) echo "$(kdir_of "$1")/linux" ;;
 	esac
@@ -88,7 +89,7 @@ ksrc_of() {
 
 kout_of() {
 	case "$1" in
-	debug | kcsan) echo "$tree/out-$1" ;;
+	debug) echo "$tree/out-debug" ;;
 	i386 | i386-base) echo "$(ksrc_of "$1")/out-i386" ;;
 	*) echo "$(ksrc_of "$1")/out" ;;
 	esac
