@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The guest side of "make bench": measures one figure and prints it as one
- * JSON line prefixed with "bench: ".  It needs test_pm_wakeup loaded (with
- * the number of devices to measure), debugfs, and pm_test.
+ * JSON line prefixed with "bench: ".  It needs debugfs, and test_pm_wakeup
+ * loaded (with the number of devices to measure) and pm_test for "abort"
+ * and "roundtrip", test_pm_wakeup_bench loaded for "hot".
  *
  *   wakeup-bench abort <state> <pm_test level> <phase> <attempts>
  *	An event fired from the first <phase> callback after the count was
@@ -38,6 +39,7 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define TWK		"/sys/kernel/debug/test_pm_wakeup/"
+#define BENCH_RUN	"/sys/kernel/debug/test_pm_wakeup_bench/run"
 #define WAKEUP_COUNT	"/sys/power/wakeup_count"
 
 static void die(const char *what)
@@ -268,9 +270,9 @@ static void *hot_thread(void *arg)
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set))
 		die("sched_setaffinity");
-	fd = open(TWK "bench", O_RDWR);
+	fd = open(BENCH_RUN, O_RDWR);
 	if (fd < 0)
-		die(TWK "bench");
+		die(BENCH_RUN);
 	for (;;) {
 		pthread_barrier_wait(&hot.start);
 		if (hot.stop)

@@ -17,7 +17,7 @@ patched=$(patched_of "$kernel")
 [ -d "$src" ] || die "$src missing: run scripts/prepare-tree.sh"
 
 # Test modules of the series that must also load into the base kernel.
-ext_modules=(drivers/base/test/test_pm_wakeup.c)
+ext_modules=(drivers/base/test/test_pm_wakeup.c drivers/base/test/test_pm_wakeup_bench.c)
 
 kmake() { kernel_make "$src" "$out" "$arch" "$@"; }
 
