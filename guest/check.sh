@@ -2,7 +2,8 @@
 # The payload of "make check": every kselftest installed in /kselftest, then
 # the results of the KUnit suites that ran at boot.  Each result is a TAP
 # line; "# selftest: C:T" and "# kunit: S" lines say what the next ones
-# belong to, and "# exit: N" how a selftest program ended.
+# belong to, "# exit: N" how a selftest program ended, and "# plan:" lines,
+# first, every test that this machine will run.
 # The hibernation tests write images to the first active swap device, the
 # file system sync tests dirty a scratch disk: the harness attaches both.
 # Time limits (each collection's "settings") are multiplied by $GUEST_SLOW,
@@ -104,6 +105,16 @@ else
 		if (m == i)
 			print
 	}' | sort -n | cut -d' ' -f2,3 >"$mine"
+fi
+# What this machine will report, before it runs anything: the harness fails
+# every planned test without a result (scripts/parse-results.sh).
+sed 's/^/# plan: /' "$mine"
+if [ "$i" -eq 1 ]; then
+	for results in /sys/kernel/debug/kunit/*/results; do
+		[ -f "$results" ] || continue
+		suite=${results%/results}
+		echo "# plan: kunit:${suite##*/} -"
+	done
 fi
 
 while IFS=: read -r collection prog; do

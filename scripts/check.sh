@@ -4,8 +4,9 @@
 # run every kselftest and KUnit suite on both kernels in QEMU, and print one
 # line per result, the series next to the base, then "N passed, N failed,
 # N skipped".
-# Only the series' results and the expectations of tests/fails-on-base
-# decide the outcome.  Then the same tests run on the series built for
+# Only the series' results and the expectations of tests/fails-on-base and
+# tests/expected-skips decide the outcome (scripts/summarize-results.sh).
+# Then the same tests run on the series built for
 # 32-bit x86 ("i386"): a 32-bit kernel under 32-bit clients, their ids
 # prefixed "i386:".  Logs stay in build/check/.
 #
@@ -23,13 +24,14 @@ set -euo pipefail
 
 scripts=$top/scripts
 expect=$top/tests/fails-on-base
+skips=$top/tests/expected-skips
 patches=$top/patches
 case "${1:-}" in
 "") tested=series compared=(base) extra=(i386) results=$build/check limit=600 slow=1 ;;
 debug | kcsan) tested=$1 compared=() extra=() results=$build/check-$1 limit=1800 slow=4 ;;
 stable)
 	tested=stable compared=(stable-base) extra=() results=$build/check-stable limit=600 slow=1
-	expect=$top/tests/fails-on-6.12 patches=$stable_patches
+	expect=$top/tests/fails-on-6.12 skips=$top/tests/skips-on-6.12 patches=$stable_patches
 	;;
 *) die "usage: check.sh [debug|kcsan|stable]" ;;
 esac
@@ -60,71 +62,7 @@ step() {
 
 summary() {
 	echo "== results (series, base, test)"
-	awk -v expect="$expect" -v list="${expect#"$top"/}" -v base="$results/base" '
-		# A line of tests/fails-on-base is a test id or a glob of ids,
-		# after "~ " when the base may pass it too: 2 then, else 1;
-		# after "- " (tests/fails-on-6.12) when the backport leaves its
-		# fix out, so that it fails on both kernels: left[] then.
-		function listed(id,	i) {
-			for (i = 1; i <= nglobs; i++)
-				if (id ~ globs[i]) {
-					out = left[i]
-					return maybe[i] ? 2 : 1
-				}
-			out = 0
-			return 0
-		}
-		BEGIN {
-			while ((getline l < expect) > 0) {
-				if (l ~ /^#/ || l == "")
-					continue
-				lo = sub(/^- /, "", l)
-				m = sub(/^~ /, "", l)
-				left[nglobs + 1] = lo
-				gsub(/[.+?()|^$\[\]]/, "\\\\&", l)
-				gsub(/\*/, ".*", l)
-				globs[++nglobs] = "^" l "$"
-				maybe[nglobs] = m
-			}
-			while ((getline l < base) > 0) {
-				split(l, f, " ")
-				b[f[2]] = f[1]
-			}
-		}
-		{
-			id = $2
-			for (i = 3; i <= NF; i++)
-				id = id " " $i
-			r = $1
-			bres = (id in b) ? b[id] : "-"
-			note = ""
-			fixed = listed(id)
-			if (out && r == "FAIL" && (fixed == 2 || bres == "FAIL")) {
-				note = "  (fix left out of the backport)"
-				r = "LEFT"
-			} else if (out && fixed == 1 && r == "PASS") {
-				note = "  <- passes, but " list " says its fix is left out"
-				r = "FAIL"
-			} else if (bres == "FAIL" && !fixed) {
-				note = "  <- fails on base but is not in " list
-				r = "FAIL"
-			} else if (fixed == 1 && bres != "FAIL" && bres != "-") {
-				note = "  <- in " list " but passes there"
-				r = "FAIL"
-			} else if (fixed == 2 && bres == "PASS") {
-				note = "  (fixed by the series; the base got lucky)"
-			} else if (fixed) {
-				note = "  (fixed by the series)"
-			}
-			printf "%-4s  %-4s  %s%s\n", r, bres, id, note
-			n[r]++
-		}
-		END {
-			if (n["LEFT"])
-				printf "%d failed as expected: their fixes are left out of the backport\n", n["LEFT"]
-			printf "%d passed, %d failed, %d skipped\n", n["PASS"], n["FAIL"], n["SKIP"]
-			exit n["FAIL"] > 0
-		}' "$results/series"
+	"$scripts/summarize-results.sh" "$results/series" "$results/base" "$expect" "$skips"
 }
 
 # build KERNEL...: build them, a failure or a warning is a result
@@ -196,6 +134,15 @@ lint() {
 			record FAIL "checkpatch ${p#"$top"/}"
 		fi
 	done
+	# The harness's own tests: its parser and summary on recorded logs.
+	if report=$("$scripts/test-harness.sh") && grep -q '^PASS harness:' <<<"$report"; then
+		while read -r result id; do
+			case "$result" in PASS | FAIL) record "$result" "$id" ;; *) echo "$result $id" ;; esac
+		done <<<"$report"
+	else
+		echo "$report"
+		record FAIL "harness (scripts/test-harness.sh did not finish)"
+	fi
 	# The series' documentation builds without a warning.  Sphinx's own
 	# about graphviz missing, and the base's ABI files defined twice
 	# (sysfs-driver-hid-lenovo-go*, in 7.3.4), are not the documents'.
@@ -234,28 +181,21 @@ base_key() {
 shards=$(($(nproc) + 1))
 
 # run_shard KERNEL I: the Ith share of the tests, its log in KERNEL.I.log,
-# its exit status in KERNEL.I.rc, then the Ith share of the multi-boot
-# scenarios, their results in KERNEL.I.scenarios.  A run takes 1 to 2
-# minutes (debug: 5 to 10).  Rarely, the guest hangs in suspend-to-idle
-# (README, "Known problem"): run it once more then, and say so, rather than
-# lose the whole check to it.
+# ending with "# status: <exit status> I/N" (scripts/parse-results.sh fails
+# anything but a clean exit, and every test the guest planned but did not
+# report), then the Ith share of the multi-boot scenarios, their results in
+# KERNEL.I.scenarios.  A run takes 1 to 2 minutes (debug: 5 to 10); one
+# that hangs is a failure, not run again.
 run_shard() {
-	local kernel=$1 s=$2 log=$results/$1.$2.log try rc
-	for try in 1 2; do
-		rc=0
-		rm -f "$results/swap.$kernel.$s.img"
-		truncate -s 256M "$results/swap.$kernel.$s.img"
-		"$scripts/run-qemu.sh" -k "$kernel" -t "$limit" -l "$log" \
-			-s "$results/swap.$kernel.$s.img" -a "guest.slow=$slow guest.shard=$s/$shards" \
-			"$top/guest/check.sh" >/dev/null 2>&1 || rc=$?
-		if [ "$rc" -ne 124 ] || [ "$try" -eq 2 ]; then
-			break
-		fi
-		cp "$log" "${log%.log}.hung.log"
-		echo "== the $kernel run $s/$shards hit its time limit (log: ${log#"$top"/}); running it again"
-	done
+	local kernel=$1 s=$2 log=$results/$1.$2.log rc=0
 	rm -f "$results/swap.$kernel.$s.img"
-	echo "$rc" >"$results/$kernel.$s.rc"
+	truncate -s 256M "$results/swap.$kernel.$s.img"
+	"$scripts/run-qemu.sh" -k "$kernel" -t "$limit" -l "$log" \
+		-s "$results/swap.$kernel.$s.img" -a "guest.slow=$slow guest.shard=$s/$shards" \
+		"$top/guest/check.sh" >/dev/null 2>&1 || rc=$?
+	rm -f "$results/swap.$kernel.$s.img"
+	# On a line of its own: a killed guest may leave its last line unended.
+	printf '\n# status: %s %s/%s\n' "$rc" "$s" "$shards" >>"$log"
 
 	local scenarios=("$top"/guest/scenarios/*.sh) j name
 	: >"$results/$kernel.$s.scenarios"
@@ -302,10 +242,11 @@ if [ "$ok" -eq 1 ]; then
 		wait
 	done
 	for kernel in "${kernels[@]}" "${extra[@]}"; do
-		rc=0
+		# How a machine that did not end cleanly ended.
 		for s in $(seq "$shards"); do
-			r=$(cat "$results/$kernel.$s.rc")
-			[ "$r" -ne 124 ] && [ "$r" -ne 125 ] || rc=$r
+			grep -q "^# status: 0 " "$results/$kernel.$s.log" && continue
+			echo "== the $kernel machine $s/$shards did not end cleanly: the end of its log"
+			tr -d '\r' <"$results/$kernel.$s.log" | tail -n 15
 		done
 		cat "$results/$kernel".[0-9]*.log >"$results/$kernel.log"
 		"$scripts/parse-results.sh" "$results/$kernel.log" >"$results/$kernel.results"
@@ -318,10 +259,6 @@ if [ "$ok" -eq 1 ]; then
 		else
 			echo "FAIL boot:kernel-just-built" >>"$results/$kernel.results"
 		fi
-		case "$rc" in
-		124) record FAIL "run on the $kernel kernel: time limit hit" ;;
-		125) record FAIL "run on the $kernel kernel: the guest died" ;;
-		esac
 	done
 	cat "$results/$tested.results" >>"$results/series"
 	for kernel in "${extra[@]}"; do
@@ -329,9 +266,18 @@ if [ "$ok" -eq 1 ]; then
 	done
 	if [ ${#compared[@]} -gt 0 ]; then
 		cat "$results/${compared[0]}.results" >>"$results/base"
-		mkdir -p "$cache"
-		cp "$results/${compared[0]}.results" "$cache/${compared[0]}.results"
-		base_key >"$cache/${compared[0]}.key"
+		# A base machine that did not end cleanly, or a base test without
+		# exactly one result, fails the check too, and is not kept.
+		harm=$(grep -E '^FAIL (machine |.* \((no result on machine|[0-9]+ results))' \
+			"$results/${compared[0]}.results" || true)
+		if [ -n "$harm" ]; then
+			awk -v k="${compared[0]}" '{ sub(/^FAIL /, "FAIL " k ":"); print }' \
+				<<<"$harm" >>"$results/series"
+		else
+			mkdir -p "$cache"
+			cp "$results/${compared[0]}.results" "$cache/${compared[0]}.results"
+			base_key >"$cache/${compared[0]}.key"
+		fi
 	fi
 fi
 
@@ -344,6 +290,7 @@ fi
 	name=${id#*:}
 	awk -v name="$name" '
 		$0 ~ "^#  RUN  *" name " " { on = 1 }
+		on && /^# (status|selftest|exit): / { exit }
 		on { print }
 		on && $0 ~ "ok [0-9]+ " name "$" { exit }' "$log" 2>/dev/null
 done
