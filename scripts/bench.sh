@@ -14,6 +14,7 @@
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
+own_children
 
 scripts=$top/scripts
 pairs=${BENCH_PAIRS:-5}

@@ -21,6 +21,7 @@
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
+own_children
 
 scripts=$top/scripts
 expect=$top/tests/fails-on-base

@@ -67,6 +67,26 @@ die() {
 	exit 1
 }
 
+# own_children: on exit, Ctrl-C or SIGTERM, stop every process this script
+# started, with their own, then run the commands in $on_exit.  QEMU needs
+# it: timeout(1) gives it a process group of its own, out of reach of the
+# terminal's Ctrl-C, and nothing else stops it before its time limit.
+on_exit=""
+own_children() {
+	trap 'stop_children $$; eval "${on_exit:-:}"' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+}
+
+# stop_children PID: SIGTERM to the processes PID started, deepest first
+stop_children() {
+	local child
+	for child in $(pgrep -P "$1"); do
+		stop_children "$child"
+		kill "$child" 2>/dev/null || true
+	done
+}
+
 # kdir_of KERNEL: the directory holding guest/ of a kernel: "series",
 # "base", a detector kernel, "each" (scripts/build-each.sh's tree),
 # "stable" or "stable-base"

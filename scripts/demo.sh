@@ -4,6 +4,7 @@
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
+own_children
 
 scripts=$top/scripts
 echo "building the series kernel and its guest (minutes the first time)"

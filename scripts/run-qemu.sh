@@ -56,7 +56,8 @@ fi
 [ -z "$swap" ] || [ -f "$swap" ] || die "no disk image $swap"
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit="rm -rf '$tmp'"
+own_children
 # Linux unpacks concatenated cpio archives in order, so the payload is a
 # second archive appended to the prebuilt one: no repacking per run.
 cp "$initramfs" "$tmp/initrd"
@@ -127,16 +128,19 @@ while :; do
 		break
 	fi
 done <"$tmp/ttyS1.out" >"$tmp/ttyS1.in" 2>/dev/null &
-waker=$!
-# The waker may be gone already (end of file once QEMU closed the pipe);
-# under set -e a failing kill in the trap would replace the exit status.
-trap 'kill "$waker" 2>/dev/null || true; rm -rf "$tmp"' EXIT
-set +e
-timeout -k 10 "$timeout" "$qemu" "${args[@]}" </dev/null |
-	sed -u 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g; s/\r$//' |
-	tee "$console" ${log:+"$log"}
-qemu_rc=${PIPESTATUS[0]}
-set -e
+# QEMU in the background, so that a signal stops it at once (see
+# own_children); its command line is the first line of the console.
+(
+	printf 'run-qemu:'
+	printf ' %q' "$qemu" "${args[@]}"
+	echo
+	set +e
+	timeout -k 10 "$timeout" "$qemu" "${args[@]}" </dev/null
+	echo $? >"$tmp/qemu.rc"
+) | sed -u 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g; s/\r$//' |
+	tee "$console" ${log:+"$log"} &
+wait $!
+qemu_rc=$(cat "$tmp/qemu.rc")
 
 status=$(sed -n 's/^<<<guest-exit \([0-9]*\)>>>$/\1/p' "$console" | tail -n 1)
 if [ -n "$status" ]; then

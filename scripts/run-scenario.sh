@@ -16,7 +16,8 @@ read -r -a expect < <(sed -n 's/^# boots: //p' "$script")
 [ ${#expect[@]} -gt 0 ] || die "$script has no '# boots:' line"
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit="rm -rf '$tmp'"
+own_children
 truncate -s 256M "$tmp/swap.img"
 
 : >"$log"

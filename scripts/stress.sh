@@ -6,6 +6,7 @@
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
+own_children
 
 # "make stress ATTEMPTS=n SEED=s" passes them by name, so either can be left out.
 attempts=${ATTEMPTS:-10000}
