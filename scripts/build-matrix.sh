@@ -29,9 +29,21 @@ for frag in "$top"/config/matrix/*.config; do
 	echo "== $name"
 	log=$out.log
 	[ -d "$out" ] || [ ! -f "$seed/vmlinux" ] || seed_build "$seed" "$src" "$out" "$arch"
+	# Configured again only when the fragments or a Kconfig file changed
+	# (make build-each MATRIX=1 builds every commit in every configuration).
+	stamp=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
+	configure=0
+	if [ ! -f "$out/.config" ] || [ "$(cat "$out/.fragments" 2>/dev/null)" != "$stamp" ] ||
+		[ -n "$(find "$src" -name 'Kconfig*' -newer "$out/.fragments" -print -quit)" ]; then
+		configure=1
+		rm -f "$out/.fragments"
+	fi
 	{
-		configure_kernel "$src" "$out" "$arch" "matrix-$name" "${fragments[@]}" &&
-			config_check "$src" "$out" "$frag" &&
+		if [ "$configure" -eq 1 ]; then
+			configure_kernel "$src" "$out" "$arch" "matrix-$name" "${fragments[@]}" &&
+				config_check "$src" "$out" "$frag" &&
+				echo "$stamp" >"$out/.fragments"
+		fi &&
 			kernel_make "$src" "$out" "$arch" bzImage modules
 	} >"$log" 2>&1 || { tail -n 30 "$log"; die "$name: the build failed"; }
 	if grep -qi 'warning' "$log"; then
