@@ -6,6 +6,8 @@
 #   make check-stable           the series' kselftests on the 6.12 backport and on 6.12
 #   make check-debug            the tests again, under lockdep, KASAN and UBSAN
 #   make check-kcsan            the tests again, under the data-race detector
+#   make check-fixes [FIX="n..."]   each fix (or the Nth patches) taken out of the
+#                               series: its tests fail, no other
 #   make stress [ATTEMPTS=10000] [SEED=n]   random events, series and base
 #   make demo                   a power manager's life, in QEMU
 #   make run GUEST=script.sh [KERNEL=base] [TIMEOUT=600] [SWAP=img] [QMP=sock]
@@ -20,7 +22,7 @@ KERNEL ?= series
 TIMEOUT ?= 600
 S := scripts
 
-.PHONY: all check check-debug check-kcsan check-stable stress demo bench run export export-stable \
+.PHONY: all check check-debug check-kcsan check-fixes check-stable stress demo bench run export export-stable \
 	deps tree kernel guest \
 	build-each build-matrix clean
 
@@ -34,6 +36,9 @@ check-debug:
 
 check-kcsan:
 	@$(S)/check.sh kcsan
+
+check-fixes:
+	@$(S)/check-fixes.sh $(FIX)
 
 check-stable:
 	@$(S)/check.sh stable

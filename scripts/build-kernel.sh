@@ -1,15 +1,14 @@
 #!/bin/bash
-# Configure and build one kernel ("series", "base", "debug", "kcsan",
-# "stable", "stable-base", "i386" or "i386-base") with its modules: "make
-# tinyconfig" plus config/*.config, and config/<name>/*.config for the
-# detector kernels "debug" and "kcsan" and for the i386 ones.  For an unpatched base the test modules of its
-# patched tree are built out of tree, so that both kernels run the same
-# tests.
+# Configure and build one kernel (scripts/common.sh names them) with its
+# modules: "make tinyconfig" plus config/*.config, and config/<name>/*.config
+# for the detector kernels "debug" and "kcsan" and for the i386 ones.  For
+# an unpatched base the test modules of its patched tree are built out of
+# tree, so that both kernels run the same tests.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 
-kernel=${1:?usage: build-kernel.sh series|base|debug|kcsan|stable|stable-base|i386|i386-base}
+kernel=${1:?usage: build-kernel.sh KERNEL}
 src=$(ksrc_of "$kernel")
 out=$(kout_of "$kernel")
 arch=$(arch_of "$kernel")
@@ -21,9 +20,9 @@ ext_modules=(drivers/base/test/test_pm_wakeup.c drivers/base/test/test_pm_wakeup
 
 kmake() { kernel_make "$src" "$out" "$arch" "$@"; }
 
-# The first build of another tree (a base, or build-each's) starts from
-# the objects of its patched tree (seed_build): the commands are the same,
-# and the files where the tree differs from the patched work tree are made
+# The first build of another tree (a base, build-each's or check-fixes')
+# starts from the objects of its patched tree (seed_build): the commands
+# are the same, and the files where the tree differs from the patched work tree are made
 # newer than every object, so that make rebuilds exactly those, plus what
 # depends on the config symbols that differ.  Were this ever wrong, the
 # base would pass the tests its fails-on list names: make check says so.
@@ -31,8 +30,8 @@ series_out=$patched/out
 [ "$arch" = x86_64 ] || series_out=$patched/out-$arch
 unpatched=0
 case "$kernel" in base | stable-base | i386-base) unpatched=1 ;; esac
-if { [ "$unpatched" -eq 1 ] || [ "$kernel" = each ]; } && [ ! -d "$out" ] &&
-	[ -f "$series_out/vmlinux" ]; then
+case "$kernel" in each | without) seeded=1 ;; *) seeded=$unpatched ;; esac
+if [ "$seeded" -eq 1 ] && [ ! -d "$out" ] && [ -f "$series_out/vmlinux" ]; then
 	echo "seeding the $kernel build with the objects of ${patched#"$top"/}"
 	git -C "$patched" diff --name-only "$(git -C "$src" rev-parse HEAD)" -- |
 		(cd "$src" && xargs -r touch -c --)

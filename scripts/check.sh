@@ -171,54 +171,8 @@ base_key() {
 	cat "$(kout_of "${compared[0]}")/arch/x86/boot/bzImage" \
 		"$(kdir_of "${compared[0]}")/guest/initramfs.cpio" "$top"/guest/check.sh "$top"/guest/*.asl \
 		"$top"/guest/scenarios/*.sh "$scripts"/run-qemu.sh \
-		"$scripts"/run-scenario.sh "$scripts"/parse-results.sh |
+		"$scripts"/run-scenario.sh "$scripts"/run-tests.sh "$scripts"/parse-results.sh |
 		sha256sum | cut -d' ' -f1
-}
-
-# The tests are split between one machine more than there are CPUs
-# (guest/check.sh says how); the guests wait for timers and wakeups a fifth
-# of the time, which the extra machine fills.  On 2 CPUs that takes the
-# tests and scenarios from 3 minutes on one machine to 1.5.
-shards=$(($(nproc) + 1))
-
-# run_shard KERNEL I: the Ith share of the tests, its log in KERNEL.I.log,
-# ending with "# status: <exit status> I/N" (scripts/parse-results.sh fails
-# anything but a clean exit, and every test the guest planned but did not
-# report), then the Ith share of the multi-boot scenarios, their results in
-# KERNEL.I.scenarios.  A run takes 1 to 2 minutes (debug: 5 to 10); one
-# that hangs is a failure, not run again.
-run_shard() {
-	local kernel=$1 s=$2 log=$results/$1.$2.log rc=0
-	rm -f "$results/swap.$kernel.$s.img"
-	truncate -s 256M "$results/swap.$kernel.$s.img"
-	"$scripts/run-qemu.sh" -k "$kernel" -t "$limit" -l "$log" \
-		-s "$results/swap.$kernel.$s.img" -a "guest.slow=$slow guest.shard=$s/$shards" \
-		"$top/guest/check.sh" >/dev/null 2>&1 || rc=$?
-	rm -f "$results/swap.$kernel.$s.img"
-	# On a line of its own: a killed guest may leave its last line unended.
-	printf '\n# status: %s %s/%s\n' "$rc" "$s" "$shards" >>"$log"
-
-	local scenarios=("$top"/guest/scenarios/*.sh) j name
-	: >"$results/$kernel.$s.scenarios"
-	for ((j = s - 1; j < ${#scenarios[@]}; j += shards)); do
-		name=$(basename "${scenarios[$j]}" .sh)
-		if "$scripts/run-scenario.sh" "$kernel" "${scenarios[$j]}" \
-			"$results/$kernel.$name.log"; then
-			echo "PASS scenario:$name"
-		else
-			echo "FAIL scenario:$name"
-		fi >>"$results/$kernel.$s.scenarios"
-	done
-}
-
-# start_shards KERNEL: its shares of the tests, each on a machine of its
-# own, in the background
-start_shards() {
-	local s
-	echo "== run the tests and the multi-boot scenarios on the $1 kernel, $shards machines (logs: ${results#"$top"/}/$1.*.log)"
-	for s in $(seq "$shards"); do
-		run_shard "$1" "$s" &
-	done
 }
 
 if [ "$ok" -eq 1 ]; then
@@ -229,38 +183,12 @@ if [ "$ok" -eq 1 ]; then
 		cp "$cache/${compared[0]}.results" "$results/${compared[0]}.results"
 		kernels=("$tested")
 	fi
-	# Both kernels at once when both run: the base's hibernation tests
-	# spend most of their time waiting (5 s per test level), which the
-	# series' machines fill.
-	for kernel in "${kernels[@]}"; do
-		start_shards "$kernel"
-	done
-	wait # for lint too
-	# The other architectures after them: more machines at once would
-	# only share the same two CPUs.
-	for kernel in "${extra[@]}"; do
-		start_shards "$kernel"
-		wait
-	done
+	# One kernel at a time (scripts/run-tests.sh says why), the other
+	# architectures last: a failure there must not hide the main results.
 	for kernel in "${kernels[@]}" "${extra[@]}"; do
-		# How a machine that did not end cleanly ended.
-		for s in $(seq "$shards"); do
-			grep -q "^# status: 0 " "$results/$kernel.$s.log" && continue
-			echo "== the $kernel machine $s/$shards did not end cleanly: the end of its log"
-			tr -d '\r' <"$results/$kernel.$s.log" | tail -n 15
-		done
-		cat "$results/$kernel".[0-9]*.log >"$results/$kernel.log"
-		"$scripts/parse-results.sh" "$results/$kernel.log" >"$results/$kernel.results"
-		cat "$results/$kernel".[0-9]*.scenarios >>"$results/$kernel.results"
-		# The guest must have run the kernel just built, not a stale one.
-		image=$(kout_of "$kernel")/arch/x86/boot/bzImage
-		version=$(file -b "$image" | sed -n 's/.*) \(#[^,]*\),.*/\1/p')
-		if [ -n "$version" ] && grep -qF "$version" "$results/$kernel.log"; then
-			echo "PASS boot:kernel-just-built" >>"$results/$kernel.results"
-		else
-			echo "FAIL boot:kernel-just-built" >>"$results/$kernel.results"
-		fi
+		"$scripts/run-tests.sh" "$kernel" "$results" "$limit" "$slow"
 	done
+	wait # for lint
 	cat "$results/$tested.results" >>"$results/series"
 	for kernel in "${extra[@]}"; do
 		sed "s/^\([A-Z]*\) /\1 $kernel:/" "$results/$kernel.results" >>"$results/series"

@@ -15,7 +15,8 @@ build=$top/build
 # and "i386-base" are the series and the base built for 32-bit x86, in
 # linux/out-i386 and base/linux/out-i386, their guests in build/i386/ and
 # build/i386-base/; what their guests run is built 32-bit in build/i386/
-# (userland_of).
+# (userland_of).  "without" is the series without one of its fixes
+# (scripts/check-fixes.sh), in build/without/linux, a worktree.
 tree=$build/linux
 base_tree=$build/base/linux
 stable_tree=$build/stable/linux
@@ -89,11 +90,11 @@ stop_children() {
 
 # kdir_of KERNEL: the directory holding guest/ of a kernel: "series",
 # "base", a detector kernel, "each" (scripts/build-each.sh's tree),
-# "stable" or "stable-base"
+# "without", "stable" or "stable-base"
 kdir_of() {
 	case "$1" in
 	series) echo "$build" ;;
-	base | debug | kcsan | each | stable | stable-base | i386 | i386-base) echo "$build/$1" ;;
+	base | debug | kcsan | each | without | stable | stable-base | i386 | i386-base) echo "$build/$1" ;;
 	*) die "unknown kernel '$1' (want series, base, debug, kcsan, stable, stable-base, i386 or i386-base)" ;;
 	esac
 }

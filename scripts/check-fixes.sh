@@ -1,0 +1,112 @@
+#!/bin/bash
+# "make check-fixes": show that each fix of the series is caught by its own
+# tests.  The fixes are the patches that tests/fails-on-base names: for
+# each, build the series without it (the "without" kernel, a worktree at
+# build/without/linux), run every test on it as make check does, and
+# require what tests/fails-on-base says of the base, for that patch alone:
+# the tests under its subject fail ("~": may pass, but not all of them),
+# every other test passes, nothing skips that tests/expected-skips does not
+# list.  A fix is taken out by reverting its changes outside
+# Documentation/; where a later patch changed the same lines,
+# tests/reverts/<its patch file's name>.diff is that revert, made by hand.
+# "check-fixes.sh N..." takes out only the Nth patches.  Logs in
+# build/check-fixes/<patch>/; prints "PASS fix:<subject>" or
+# "FAIL fix:<subject>" for each, then "N passed, N failed".
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+own_children
+
+scripts=$top/scripts
+results=$build/check-fixes
+without=$(ksrc_of without)
+rm -rf "$results"
+mkdir -p "$results"
+
+"$scripts/build.sh" series >"$results/build.log" 2>&1 ||
+	{ tail -n 30 "$results/build.log"; die "the series does not build"; }
+if [ ! -d "$without" ]; then
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --detach "$without" HEAD
+fi
+
+# section SUBJECT: the entries of tests/fails-on-base under SUBJECT (its
+# sections start with "# SUBJECT" and end at a blank line); "section Most
+# fixes": those that any fix may fail
+section() {
+	awk -v subject="# $1" '
+		/^$/ { on = 0; next }
+		$0 == subject || index($0, subject " ") == 1 { on = 1; next }
+		/^#/ || !on { next }
+		{ print }' "$top/tests/fails-on-base"
+}
+
+# revert COMMIT NAME: take COMMIT out of the worktree's HEAD and commit that
+revert() {
+	local commit=$1 name=$2 diff=$top/tests/reverts/$2.diff
+	if [ -f "$diff" ]; then
+		git -C "$without" apply --index "$diff"
+	else
+		git -C "$tree" diff "$commit" "$commit~" -- . ':!Documentation' |
+			git -C "$without" apply --index
+	fi
+	git -C "$without" commit -q -m "Revert \"$(git -C "$tree" log -1 --format=%s "$commit")\""
+}
+
+passed=0 failed=0 n=0
+for commit in $(git -C "$tree" rev-list --reverse base..HEAD); do
+	n=$((n + 1))
+	subject=$(git -C "$tree" log -1 --format=%s "$commit")
+	own=$(section "$subject")
+	[ -n "$own" ] || continue
+	[ $# -eq 0 ] || [[ " $* " == *" $n "* ]] || continue
+	name=$(basename "$(echo "$top"/patches/"$(printf %04d "$n")"-*.patch)" .patch)
+	name=${name#[0-9][0-9][0-9][0-9]-}
+	dir=$results/$name
+	mkdir -p "$dir"
+	echo "== $n: without \"$subject\""
+	{ echo "$own"; section "Most fixes" | sed 's/^\(~ \)\?/~ /'; } >"$dir/fails-without-it"
+	git -C "$without" checkout -q --detach "$(git -C "$tree" rev-parse HEAD)"
+	ok=1
+	if ! revert "$commit" "$name" >"$dir/revert.log" 2>&1; then
+		cat "$dir/revert.log"
+		echo "the revert does not apply: make tests/reverts/$name.diff again"
+		ok=0
+	elif ! { "$scripts/build-kernel.sh" without && "$scripts/build-initramfs.sh" without; } \
+		>"$dir/build.log" 2>&1; then
+		tail -n 30 "$dir/build.log"
+		ok=0
+	elif ! "$scripts/run-tests.sh" without "$dir" 600 1; then
+		ok=0
+	else
+		# Judged as make check judges the base, against the series
+		# passing every test: a test's FAIL is a PASS there (not the
+		# harness's failures, whose ids have spaces).
+		sed 's/^FAIL \([^ ]*\)$/PASS \1/' "$dir/without.results" >"$dir/series"
+		"$scripts/summarize-results.sh" "$dir/series" "$dir/without.results" \
+			"$dir/fails-without-it" "$top/tests/expected-skips" >"$dir/summary" || ok=0
+		grep -E '<-|\(fixed by' "$dir/summary" || true
+		# Caught only if one of its own tests fails without it.
+		caught=0
+		while read -r result id; do
+			[ "$result" = FAIL ] || continue
+			while read -r glob; do
+				# shellcheck disable=SC2053 # a glob of ids
+				if [[ $id == ${glob#"~ "} ]]; then
+					caught=$((caught + 1))
+					break
+				fi
+			done <<<"$own"
+		done <"$dir/without.results"
+		[ "$caught" -gt 0 ] || { echo "none of its own tests fails without it"; ok=0; }
+	fi
+	if [ "$ok" -eq 1 ]; then
+		echo "PASS fix:$subject ($caught of its tests fail without it)"
+		passed=$((passed + 1))
+	else
+		echo "FAIL fix:$subject (logs: ${dir#"$top"/})"
+		failed=$((failed + 1))
+	fi
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
