@@ -4,11 +4,14 @@
 # each, build the series without it (the "without" kernel, a worktree at
 # build/without/linux), run every test on it as make check does, and
 # require what tests/fails-on-base says of the base, for that patch alone:
-# the tests under its subject fail ("~": may pass, but not all of them),
-# every other test passes, nothing skips that tests/expected-skips does not
-# list.  A fix is taken out by reverting its changes outside
-# Documentation/; where a later patch changed the same lines,
-# tests/reverts/<its patch file's name>.diff is that revert, made by hand.
+# the tests under its subject fail ("~ ": may pass, but not all of them;
+# "? ": must fail here too), every other test passes, nothing skips that
+# tests/expected-skips does not list.  It assumes that the series itself
+# passes every test (make check).  A fix is taken out by applying the
+# reverse of its changes outside Documentation/, or, where later patches
+# changed the same lines or build on the fix, the revert made by hand in
+# tests/reverts/<its patch file's name>.diff, which names the patch-id of
+# the version of the fix it reverts.
 # "check-fixes.sh N..." takes out only the Nth patches.  Logs in
 # build/check-fixes/<patch>/; prints "PASS fix:<subject>" or
 # "FAIL fix:<subject>" for each, then "N passed, N failed".
@@ -18,16 +21,18 @@ set -euo pipefail
 own_children
 
 scripts=$top/scripts
+list=$top/tests/fails-on-base
 results=$build/check-fixes
 without=$(ksrc_of without)
-rm -rf "$results"
 mkdir -p "$results"
 
-"$scripts/build.sh" series >"$results/build.log" 2>&1 ||
+run_owned "$scripts/build.sh" series >"$results/build.log" 2>&1 ||
 	{ tail -n 30 "$results/build.log"; die "the series does not build"; }
-if [ ! -d "$without" ]; then
+head=$(git -C "$tree" rev-parse HEAD)
+if ! git -C "$without" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+	rm -rf "$without"
 	git -C "$tree" worktree prune
-	git -C "$tree" worktree add -q --detach "$without" HEAD
+	git -C "$tree" worktree add -q --detach "$without" "$head"
 fi
 
 # section SUBJECT: the entries of tests/fails-on-base under SUBJECT (its
@@ -38,45 +43,67 @@ section() {
 		/^$/ { on = 0; next }
 		$0 == subject || index($0, subject " ") == 1 { on = 1; next }
 		/^#/ || !on { next }
-		{ print }' "$top/tests/fails-on-base"
+		{ print }' "$list"
 }
 
-# revert COMMIT NAME: take COMMIT out of the worktree's HEAD and commit that
+# Every section must name a patch of the series: one whose subject was
+# reworded would silently drop out of the check.
+subjects=$(git -C "$tree" log --format=%s "base..$head")
+while read -r header; do
+	named=0
+	while read -r subject; do
+		case "$header" in "# $subject" | "# $subject "*) named=1 ;; esac
+	done <<<"$subjects"
+	[ "$named" -eq 1 ] || die "${list#"$top"/}: no patch of the series is \"${header#\# }\""
+done < <(awk 'NR > 1 && prev == "" && /^# / && !/^# (Most fixes|Both) / { print } { prev = $0 }' "$list")
+
+# revert COMMIT NAME: take COMMIT out of the series' HEAD in the worktree,
+# and commit that
 revert() {
-	local commit=$1 name=$2 diff=$top/tests/reverts/$2.diff
+	local commit=$1 diff=$top/tests/reverts/$2.diff want
+	git -C "$without" reset -q --hard "$head" || return
 	if [ -f "$diff" ]; then
-		git -C "$without" apply --index "$diff"
+		want=$(sed -n 's/^patch-id: //p' "$diff")
+		[ "$want" = "$(git -C "$tree" show "$commit" | git patch-id --stable | cut -d' ' -f1)" ] || {
+			echo "${diff#"$top"/} reverts another version of the patch"
+			return 1
+		}
+		git -C "$without" apply --index "$diff" || return
 	else
 		git -C "$tree" diff "$commit" "$commit~" -- . ':!Documentation' |
-			git -C "$without" apply --index
+			git -C "$without" apply --index || return
 	fi
-	git -C "$without" commit -q -m "Revert \"$(git -C "$tree" log -1 --format=%s "$commit")\""
+	GIT_AUTHOR_NAME=check-fixes GIT_AUTHOR_EMAIL=check-fixes@localhost \
+		GIT_COMMITTER_NAME=check-fixes GIT_COMMITTER_EMAIL=check-fixes@localhost \
+		git -C "$without" commit -q -m "Revert \"$(git -C "$tree" log -1 --format=%s "$commit")\""
 }
 
-passed=0 failed=0 n=0
-for commit in $(git -C "$tree" rev-list --reverse base..HEAD); do
+passed=0 failed=0 n=0 done_=""
+for commit in $(git -C "$tree" rev-list --reverse "base..$head"); do
 	n=$((n + 1))
 	subject=$(git -C "$tree" log -1 --format=%s "$commit")
-	own=$(section "$subject")
+	# What must fail without it: "? " is no excuse here.
+	own=$(section "$subject" | sed 's/^? //')
 	[ -n "$own" ] || continue
 	[ $# -eq 0 ] || [[ " $* " == *" $n "* ]] || continue
+	done_+=" $n"
 	name=$(basename "$(echo "$top"/patches/"$(printf %04d "$n")"-*.patch)" .patch)
 	name=${name#[0-9][0-9][0-9][0-9]-}
 	dir=$results/$name
+	rm -rf "$dir"
 	mkdir -p "$dir"
 	echo "== $n: without \"$subject\""
 	{ echo "$own"; section "Most fixes" | sed 's/^\(~ \)\?/~ /'; } >"$dir/fails-without-it"
-	git -C "$without" checkout -q --detach "$(git -C "$tree" rev-parse HEAD)"
-	ok=1
+	ok=1 caught=0
 	if ! revert "$commit" "$name" >"$dir/revert.log" 2>&1; then
 		cat "$dir/revert.log"
 		echo "the revert does not apply: make tests/reverts/$name.diff again"
 		ok=0
-	elif ! { "$scripts/build-kernel.sh" without && "$scripts/build-initramfs.sh" without; } \
-		>"$dir/build.log" 2>&1; then
+	elif ! run_owned "$scripts/build-kernel.sh" without >"$dir/build.log" 2>&1 ||
+		! run_owned "$scripts/build-initramfs.sh" without >>"$dir/build.log" 2>&1; then
 		tail -n 30 "$dir/build.log"
 		ok=0
-	elif ! "$scripts/run-tests.sh" without "$dir" 600 1; then
+	elif ! run_owned "$scripts/run-tests.sh" without "$dir" 600 1; then
 		ok=0
 	else
 		# Judged as make check judges the base, against the series
@@ -87,7 +114,6 @@ for commit in $(git -C "$tree" rev-list --reverse base..HEAD); do
 			"$dir/fails-without-it" "$top/tests/expected-skips" >"$dir/summary" || ok=0
 		grep -E '<-|\(fixed by' "$dir/summary" || true
 		# Caught only if one of its own tests fails without it.
-		caught=0
 		while read -r result id; do
 			[ "$result" = FAIL ] || continue
 			while read -r glob; do
@@ -107,6 +133,11 @@ for commit in $(git -C "$tree" rev-list --reverse base..HEAD); do
 		echo "FAIL fix:$subject (logs: ${dir#"$top"/})"
 		failed=$((failed + 1))
 	fi
+done
+for want in "$@"; do
+	[[ " $done_ " == *" $want "* ]] && continue
+	echo "FAIL fix:$want (patch $want is not a fix that ${list#"$top"/} names)"
+	failed=$((failed + 1))
 done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -53,7 +53,7 @@ step() {
 	shift
 	log=$results/$(echo "$name" | tr ' /' '__').log
 	echo "== $name"
-	if "$@" >"$log" 2>&1; then
+	if run_owned "$@" >"$log" 2>&1; then
 		return 0
 	fi
 	tail -n 30 "$log"
@@ -89,8 +89,9 @@ for kernel in "${extra[@]}"; do
 done
 extra=("${extra_ok[@]}")
 
-# The host scripts, the patches and the documents: checked while the first
-# tests run (they take half a minute of one CPU when nothing is cached).
+# The host scripts, the patches and the documents: checked before the
+# tests, which must have the CPUs to themselves (scripts/run-tests.sh); they
+# take a minute when nothing is cached, seconds with the cache.
 lint() {
 	local f p key report log passed
 	# A check that passed is not run again until what it reads changes
@@ -160,8 +161,8 @@ lint() {
 }
 ktree=$(patched_of "$tested")
 if [ "$ok" -eq 1 ] && { [ "$tested" = series ] || [ "$tested" = stable ]; }; then
-	echo "== host scripts, patches and documents (in the background)"
-	lint &
+	echo "== host scripts, patches and documents"
+	lint || record FAIL "lint (scripts/check.sh's lint did not finish)"
 fi
 
 # The base kernel never changes, so its results only change with its guest
@@ -186,9 +187,8 @@ if [ "$ok" -eq 1 ]; then
 	# One kernel at a time (scripts/run-tests.sh says why), the other
 	# architectures last: a failure there must not hide the main results.
 	for kernel in "${kernels[@]}" "${extra[@]}"; do
-		"$scripts/run-tests.sh" "$kernel" "$results" "$limit" "$slow"
+		run_owned "$scripts/run-tests.sh" "$kernel" "$results" "$limit" "$slow"
 	done
-	wait # for lint
 	cat "$results/$tested.results" >>"$results/series"
 	for kernel in "${extra[@]}"; do
 		sed "s/^\([A-Z]*\) /\1 $kernel:/" "$results/$kernel.results" >>"$results/series"

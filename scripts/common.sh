@@ -79,6 +79,15 @@ own_children() {
 	trap 'exit 143' TERM
 }
 
+# run_owned COMMAND...: run COMMAND and wait for it in a way a signal
+# interrupts: bash runs a trap only once the command in the foreground
+# ends, so a SIGTERM would wait for a whole test run before own_children's
+# trap stops it.
+run_owned() {
+	"$@" &
+	wait "$!"
+}
+
 # stop_children PID: SIGTERM to the processes PID started, deepest first
 stop_children() {
 	local child
@@ -95,7 +104,7 @@ kdir_of() {
 	case "$1" in
 	series) echo "$build" ;;
 	base | debug | kcsan | each | without | stable | stable-base | i386 | i386-base) echo "$build/$1" ;;
-	*) die "unknown kernel '$1' (want series, base, debug, kcsan, stable, stable-base, i386 or i386-base)" ;;
+	*) die "unknown kernel '$1' (want series, base, debug, kcsan, each, without, stable, stable-base, i386 or i386-base)" ;;
 	esac
 }
 

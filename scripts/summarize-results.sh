@@ -5,8 +5,9 @@
 # series' results and the lists decide:
 #  - FAILS (tests/fails-on-base, tests/fails-on-6.12): the tests the base
 #    must fail, as ids or globs of ids; "~ " before one when the base may
-#    pass it too, "- " when the backport leaves its fix out, so that it
-#    fails on both kernels;
+#    pass it too, "? " when the base may skip it (it lacks what the test
+#    reads), "- " when the backport leaves its fix out, so that it fails
+#    on both kernels;
 #  - SKIPS (tests/expected-skips, tests/skips-on-6.12): the tests that may
 #    skip, each after a comment that says why; any other SKIP is a FAIL.
 set -euo pipefail
@@ -22,6 +23,8 @@ awk -v expect="$fails" -v skips="$skips" -v base="$base" '
 				continue
 			lo = sub(/^- /, "", l)
 			m = sub(/^~ /, "", l)
+			if (sub(/^\? /, "", l))
+				m = 2
 			gsub(/[.+?()|^$\[\]]/, "\\\\&", l)
 			gsub(/\*/, ".*", l)
 			globs[++n] = "^" l "$"
@@ -31,13 +34,13 @@ awk -v expect="$fails" -v skips="$skips" -v base="$base" '
 		close(file)
 		return n
 	}
-	# 0 if no glob of FILE matches ID; else 1, or 2 after "~ ", with
-	# out set after "- "
+	# 0 if no glob of FILE matches ID; else 1, or 2 after "~ ", 3 after
+	# "? ", with out set after "- "
 	function listed(file, globs, nglobs, id,	i) {
 		for (i = 1; i <= nglobs; i++)
 			if (id ~ globs[i]) {
 				out = left[file, i]
-				return maybe[file, i] ? 2 : 1
+				return maybe[file, i] ? maybe[file, i] + 1 : 1
 			}
 		out = 0
 		return 0
@@ -78,11 +81,14 @@ awk -v expect="$fails" -v skips="$skips" -v base="$base" '
 		} else if (bres == "FAIL" && !fixed) {
 			note = "  <- fails on base but is not in " name(expect)
 			r = "FAIL"
-		} else if (fixed == 1 && bres != "FAIL" && bres != "-") {
+		} else if ((fixed == 1 && bres != "FAIL" && bres != "-") ||
+			   (fixed == 3 && bres == "PASS")) {
 			note = "  <- in " name(expect) " but passes there"
 			r = "FAIL"
 		} else if (fixed == 2 && bres == "PASS") {
 			note = "  (fixed by the series; the base got lucky)"
+		} else if (fixed == 3 && bres == "SKIP") {
+			note = "  (added by the series)"
 		} else if (fixed) {
 			note = "  (fixed by the series)"
 		}
