@@ -40,7 +40,7 @@ boot() {
 	echo "pair $pair/$pairs: $kernel kernel${icount:+, counting instructions}"
 	rm -f "$out/swap.img"
 	truncate -s 256M "$out/swap.img"
-	"$scripts/run-qemu.sh" -k "$kernel" -t 900 -s "$out/swap.img" \
+	run_owned "$scripts/run-qemu.sh" -k "$kernel" -t 900 -s "$out/swap.img" \
 		${icount:+-i} -a "quiet${icount:+ bench.icount}$hot" "$top/guest/bench.sh" >"$log" 2>&1 ||
 		die "the $kernel kernel's run failed: see $log"
 	tr -d '\r' <"$log" | sed -n "s/^bench: {\"figure\": \"\([a-z]*\)\"/{\"kernel\": \"$as\", \"pair\": $pair, \"figure\": \"\1$suffix\"/p" >>"$raw"

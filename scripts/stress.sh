@@ -33,7 +33,7 @@ for kernel in series base; do
 	truncate -s 256M "$out/swap.img"
 	rc=0
 	# About 0.1 s per attempt; the limit leaves ample room.
-	"$scripts/run-qemu.sh" -k "$kernel" -t $((600 + attempts / 2)) \
+	run_owned "$scripts/run-qemu.sh" -k "$kernel" -t $((600 + attempts / 2)) \
 		-s "$out/swap.img" -l "$out/$kernel.log" "$out/payload.sh" >/dev/null 2>&1 || rc=$?
 	status+=("$rc")
 	# The test's closing lines: outcomes per plan, helpers, violations;
