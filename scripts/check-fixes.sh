@@ -73,9 +73,7 @@ revert() {
 		git -C "$tree" diff "$commit" "$commit~" -- . ':!Documentation' |
 			git -C "$without" apply --index || return
 	fi
-	GIT_AUTHOR_NAME=check-fixes GIT_AUTHOR_EMAIL=check-fixes@localhost \
-		GIT_COMMITTER_NAME=check-fixes GIT_COMMITTER_EMAIL=check-fixes@localhost \
-		git -C "$without" commit -q -m "Revert \"$(git -C "$tree" log -1 --format=%s "$commit")\""
+	tool_git -C "$without" commit -q -m "Revert \"$(git -C "$tree" log -1 --format=%s "$commit")\""
 }
 
 passed=0 failed=0 n=0 done_=""

@@ -187,7 +187,8 @@ if [ "$ok" -eq 1 ]; then
 	# One kernel at a time (scripts/run-tests.sh says why), the other
 	# architectures last: a failure there must not hide the main results.
 	for kernel in "${kernels[@]}" "${extra[@]}"; do
-		run_owned "$scripts/run-tests.sh" "$kernel" "$results" "$limit" "$slow"
+		run_owned "$scripts/run-tests.sh" "$kernel" "$results" "$limit" "$slow" ||
+			echo "FAIL run-tests $kernel (scripts/run-tests.sh did not finish)" >>"$results/$kernel.results"
 	done
 	cat "$results/$tested.results" >>"$results/series"
 	for kernel in "${extra[@]}"; do

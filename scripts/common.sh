@@ -79,6 +79,15 @@ own_children() {
 	trap 'exit 143' TERM
 }
 
+# tool_git ARGS...: git with an identity of its own, for the commits the
+# scripts make (the stand-ins and the applied series, check-fixes' reverts),
+# which a fresh machine has none for; the developer's commits keep theirs.
+tool_git() {
+	GIT_AUTHOR_NAME=prepare-tree GIT_AUTHOR_EMAIL=prepare-tree@localhost \
+		GIT_COMMITTER_NAME=prepare-tree GIT_COMMITTER_EMAIL=prepare-tree@localhost \
+		git "$@"
+}
+
 # run_owned COMMAND...: run COMMAND and wait for it in a way a signal
 # interrupts: bash runs a trap only once the command in the foreground
 # ends, so a SIGTERM would wait for a whole test run before own_children's

@@ -29,16 +29,6 @@ done
 
 patch_ids() { git patch-id --stable | cut -d' ' -f1 | sort; }
 
-# The commits made here need an identity, which a fresh machine does not
-# have: the stand-ins and the applied series are committed by this script.
-# (The base commit has its own, below.)  The developer's commits are not
-# made here and keep theirs.
-tool_git() {
-	GIT_AUTHOR_NAME=prepare-tree GIT_AUTHOR_EMAIL=prepare-tree@localhost \
-		GIT_COMMITTER_NAME=prepare-tree GIT_COMMITTER_EMAIL=prepare-tree@localhost \
-		git "$@"
-}
-
 fresh=0
 if [ ! -d "$tree/.git" ]; then
 	[ -f "$tarball" ] || die "$tarball missing: run $fetch"
