@@ -67,12 +67,12 @@ tests_of() {
 cost_of() {
 	case "$1" in
 	stress.*) echo 195 ;;
-	hibernate.* | hib_rollback.*) echo 15 ;;
+	hibernate.* | hib_rollback.* | hib_wake_reason.*) echo 15 ;;
 	hib_phases.*_freezer.armed_events_are_attributed) echo 20 ;;
 	*.armed_events_are_attributed) echo 12 ;;
 	test_delay.*) echo 90 ;;
 	fs_sync.*) echo 40 ;;
-	real.*) echo 60 ;;
+	real.* | wake_reason.*) echo 60 ;;
 	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.*) echo 4 ;;
 	*) echo 1 ;;
 	esac
