@@ -73,6 +73,7 @@ cost_of() {
 	test_delay.*) echo 90 ;;
 	fs_sync.*) echo 40 ;;
 	real.* | wake_reason.*) echo 60 ;;
+	wakeup_pm.resume_names_what_woke_it) echo 15 ;;
 	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.*) echo 4 ;;
 	*) echo 1 ;;
 	esac
