@@ -24,8 +24,9 @@ kmake() { kernel_make "$src" "$out" "$arch" "$@"; }
 # starts from the objects of its patched tree (seed_build): the commands
 # are the same, and the files where the tree differs from the patched work
 # tree are made newer than every object, so that make rebuilds exactly
-# those, plus what depends on the config symbols that differ.  Were this ever wrong, the
-# base would pass the tests its fails-on list names: make check says so.
+# those, plus what depends on the config symbols that differ.  Were this
+# ever wrong, the base would pass the tests its fails-on list names: make
+# check says so.
 series_out=$patched/out
 [ "$arch" = x86_64 ] || series_out=$patched/out-$arch
 unpatched=0
