@@ -128,6 +128,26 @@ while :; do
 		break
 	fi
 done <"$tmp/ttyS1.out" >"$tmp/ttyS1.in" 2>/dev/null &
+# A guest that hangs leaves only its time limit: the kernel prints nothing
+# below emergencies and has no SysRq.  So, 15 s before the limit, the
+# console's monitor (Ctrl-a c) prints each vCPU's registers and the top of
+# its stack, which scripts/hang-report.py turns into function names.
+mkfifo "$tmp/ttyS0.in"
+exec 3<>"$tmp/ttyS0.in"
+if [ "$timeout" -gt 30 ]; then
+	word=g
+	[ "$(arch_of "$kernel")" = x86_64 ] || word=w
+	{
+		sleep $((timeout - 15))
+		printf '\001c'
+		printf 'info registers -a\n'
+		for cpu in 0 1; do
+			# shellcheck disable=SC2016 # $esp is the monitor's
+			printf 'cpu %s\nx/48%sx $esp\n' "$cpu" "$word"
+		done
+		printf 'info cpus\n'
+	} >&3 &
+fi
 # QEMU in the background, so that a signal stops it at once (see
 # own_children); its command line is the first line of the console.
 (
@@ -135,7 +155,7 @@ done <"$tmp/ttyS1.out" >"$tmp/ttyS1.in" 2>/dev/null &
 	printf ' %q' "$qemu" "${args[@]}"
 	echo
 	set +e
-	timeout -k 10 "$timeout" "$qemu" "${args[@]}" </dev/null
+	timeout -k 10 "$timeout" "$qemu" "${args[@]}" <&3
 	echo $? >"$tmp/qemu.rc"
 ) | sed -u 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g; s/\r$//' |
 	tee "$console" ${log:+"$log"} &
@@ -146,7 +166,11 @@ status=$(sed -n 's/^<<<guest-exit \([0-9]*\)>>>$/\1/p' "$console" | tail -n 1)
 if [ -n "$status" ]; then
 	exit "$status"
 elif [ "$qemu_rc" -eq 124 ]; then
-	echo "run-qemu: $kernel kernel: time limit of ${timeout}s hit" >&2
+	{
+		printf '\nrun-qemu: %s kernel: time limit of %ss hit\n' "$kernel" "$timeout"
+		"$top/scripts/hang-report.py" "$console" "$out/System.map" |
+			sed 's/^/run-qemu: /' || true
+	} | tee -a ${log:+"$log"} >&2
 	exit 124
 fi
 if grep -q "Kernel panic" "$console"; then
