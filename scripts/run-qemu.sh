@@ -31,7 +31,8 @@ kernel=series timeout=600 swap="" qmp="" append="" log="" icount=0
 while getopts "k:t:s:q:a:l:ih" opt; do
 	case "$opt" in
 	k) kernel=$OPTARG ;;
-	t) timeout=$OPTARG ;;
+	t) timeout=$OPTARG
+	   [[ $timeout =~ ^[0-9]+$ ]] || usage ;;
 	s) swap=$OPTARG ;;
 	q) qmp=$OPTARG ;;
 	a) append=$OPTARG ;;
@@ -75,7 +76,8 @@ fi
 # it: an i386 guest gets stepping 1.
 cpu=max,la57=off
 [ "$(arch_of "$kernel")" = x86_64 ] || cpu=$cpu,stepping=1
-args=(-machine q35 -accel tcg -cpu "$cpu" -smp 2 -m 1G
+smp=2
+args=(-machine q35 -accel tcg -cpu "$cpu" -smp "$smp" -m 1G
 	-display none -serial mon:stdio -no-reboot -nic none -vga none
 	-device "isa-debug-exit,iobase=0xf4,iosize=0x04"
 	-kernel "$image" -initrd "$tmp/initrd"
@@ -130,23 +132,14 @@ while :; do
 done <"$tmp/ttyS1.out" >"$tmp/ttyS1.in" 2>/dev/null &
 # A guest that hangs leaves only its time limit: the kernel prints nothing
 # below emergencies and has no SysRq.  So, 15 s before the limit, the
-# console's monitor (Ctrl-a c) prints each vCPU's registers and the top of
-# its stack, which scripts/hang-report.py turns into function names.
-mkfifo "$tmp/ttyS0.in"
-exec 3<>"$tmp/ttyS0.in"
+# report of where its vCPUs are is taken, and kept if the limit is hit.
+args+=(-qmp "unix:$tmp/hang.qmp,server=on,wait=off")
 if [ "$timeout" -gt 30 ]; then
-	word=g
-	[ "$(arch_of "$kernel")" = x86_64 ] || word=w
 	{
-		sleep $((timeout - 15))
-		printf '\001c'
-		printf 'info registers -a\n'
-		for cpu in 0 1; do
-			# shellcheck disable=SC2016 # $esp is the monitor's
-			printf 'cpu %s\nx/48%sx $esp\n' "$cpu" "$word"
-		done
-		printf 'info cpus\n'
-	} >&3 &
+		sleep $((timeout - 15)) &&
+			"$top/scripts/hang-report.py" "$tmp/hang.qmp" \
+				"$out/System.map" "$smp" >"$tmp/hang.report"
+	} &
 fi
 # QEMU in the background, so that a signal stops it at once (see
 # own_children); its command line is the first line of the console.
@@ -155,7 +148,7 @@ fi
 	printf ' %q' "$qemu" "${args[@]}"
 	echo
 	set +e
-	timeout -k 10 "$timeout" "$qemu" "${args[@]}" <&3
+	timeout -k 10 "$timeout" "$qemu" "${args[@]}" </dev/null
 	echo $? >"$tmp/qemu.rc"
 ) | sed -u 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1bc//g; s/\r$//' |
 	tee "$console" ${log:+"$log"} &
@@ -168,8 +161,7 @@ if [ -n "$status" ]; then
 elif [ "$qemu_rc" -eq 124 ]; then
 	{
 		printf '\nrun-qemu: %s kernel: time limit of %ss hit\n' "$kernel" "$timeout"
-		"$top/scripts/hang-report.py" "$console" "$out/System.map" |
-			sed 's/^/run-qemu: /' || true
+		[ ! -f "$tmp/hang.report" ] || sed 's/^/run-qemu: /' "$tmp/hang.report"
 	} | tee -a ${log:+"$log"} >&2
 	exit 124
 fi
