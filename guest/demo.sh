@@ -1,9 +1,11 @@
 #!/bin/sh
 # The payload of "make demo": a power manager's life with
-# /sys/power/wakeup_count, as a transcript.  Three attempts to sleep, each
+# /sys/power/wakeup_count, as a transcript.  Attempts to sleep, each
 # following the protocol (read the count, check, write it back, write the
-# state), with a wakeup event arriving at a different moment each time, and
-# the kernel's own log lines that explain the outcome.
+# state), with a wakeup event arriving at a different moment each time, the
+# kernel's own log lines that explain the outcome, its record of what
+# aborted an attempt and of what woke the system; then the same through
+# tools/power/wakeup-pm, once and in a loop.
 
 pm=/sys/power
 fire=/sys/kernel/debug/test_pm_wakeup/fire
@@ -19,13 +21,6 @@ run() {
 # The kernel lines about the last attempt, without timestamps.
 kernel_says() {
 	dmesg -c | sed -n 's/^\[[ 0-9.]*\] //p' | grep -E "$1" | sed 's/^/    kernel: /'
-}
-# "name(driver) event_count" of every wakeup source
-sources() {
-	for ws in /sys/class/wakeup/*; do
-		driver=$(basename "$(readlink "$ws/device/driver")" 2>/dev/null)
-		echo "$(cat "$ws/name")${driver:+($driver)} $(cat "$ws/event_count")"
-	done | sort
 }
 stats() {
 	say "    suspend_stats: success $(cat $pm/suspend_stats/success)," \
@@ -70,6 +65,8 @@ fi
 say "    -> canceled late: EBUSY; the count moved on to $(cat $pm/wakeup_count)."
 kernel_says "Wakeup pending|wakeup source|aborted|failed to suspend"
 stats
+say "    The kernel's record of what aborted it:"
+run "grep . $pm/wakeup_abort/*"
 say
 
 say "3. No event until the RTC alarm: a real S3 suspend, woken 3 s later."
@@ -77,16 +74,14 @@ count=$(cat $pm/wakeup_count)
 run "echo $count > $pm/wakeup_count" || exit 1
 run "echo +3 > /sys/class/rtc/rtc0/wakealarm" || exit 1
 dmesg -c >/dev/null
-sources >/tmp/sources.before
 before=$(date +%s)
 run "echo mem > $pm/state" || exit 1
 say "    -> resumed after $(($(date +%s) - before)) s; the count is now $(cat $pm/wakeup_count)."
-sources | diff /tmp/sources.before - | sed -n 's/^+\([^+]\)/\1/p' |
-	while read -r name events; do
-		say "    wakeup source $name reported an event (event_count $events)"
-	done
 kernel_says "entering suspend|system sleep state|suspend exit"
 stats
+say "    What woke it, first one first, and how long it slept:"
+run "grep . $pm/wakeup_reason/*"
+grep -q . $pm/wakeup_reason/source || exit 1
 say
 
 say "4. The same with tools/power/wakeup-pm, the reference power manager, whose"
@@ -99,3 +94,14 @@ run "wakeup-pm once mem"
 run "echo +3 > /sys/class/rtc/rtc0/wakealarm" || exit 1
 run "wakeup-pm once mem" || exit 1
 run "wakeup-pm status"
+say
+
+say "5. wakeup-pm loop: attempt after attempt, a check arming the RTC each time;"
+say "   the second attempt meets an event and is canceled late, the loop goes on."
+echo 0 >/tmp/attempt
+cat >/tmp/check <<'EOF'
+n=$(($(cat /tmp/attempt) + 1)); echo $n >/tmp/attempt
+[ $n != 2 ] || echo "suspend event" >/sys/kernel/debug/test_pm_wakeup/arm
+echo 0 >/sys/class/rtc/rtc0/wakealarm; echo +3 >/sys/class/rtc/rtc0/wakealarm
+EOF
+run "wakeup-pm loop -n 3 -b 1 -c 'sh /tmp/check' mem" || exit 1

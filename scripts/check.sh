@@ -1,9 +1,9 @@
 #!/bin/bash
 # "make check": install what is missing, apply and build the series and the
 # base kernel (scripts/build.sh), check the host scripts and every patch,
-# run every kselftest and KUnit suite on both kernels in QEMU, and print one
-# line per result, the series next to the base, then "N passed, N failed,
-# N skipped".
+# run every kselftest and KUnit suite on both kernels in QEMU, then "make
+# demo", and print one line per result, the series next to the base, then
+# "N passed, N failed, N skipped".
 # Only the series' results and the expectations of tests/fails-on-base and
 # tests/expected-skips decide the outcome (scripts/summarize-results.sh).
 # Then the same tests run on the series built for
@@ -217,6 +217,12 @@ if [ "$ok" -eq 1 ]; then
 			base_key >"$cache/${compared[0]}.key"
 		fi
 	fi
+fi
+
+# "make demo" runs too, so that it cannot rot: it fails where a case of
+# its comparison shows no difference or its transcript goes wrong.
+if [ "$ok" -eq 1 ] && [ "$tested" = series ] && step demo "$scripts/demo.sh"; then
+	record PASS "demo:make-demo"
 fi
 
 # What a failing kselftest said, from its RUN line to its result.

@@ -10,6 +10,12 @@ prints, per vCPU, whether it was halted (idle) and the function it was in,
 and the kernel functions whose addresses its stack holds, innermost first:
 like the kernel's own "?" lines, candidates, not a verified call chain.
 Functions in modules are not in System.map: their addresses are left out.
+A vCPU with CR0.PE clear (the second CPU of an i386 guest that hung was
+found in firmware) also gets CS:IP, SS:SP, EFLAGS, whether it is in SMM,
+the three words at SS:SP and below it (an interrupt's IP, CS, FLAGS, before
+and after its iret) and the BIOS's warm reset vector at 40:67: clues to
+how it got there (after INIT and a startup IPI, SS:SP and EFLAGS are 0 and
+2).  xp reads RAM, not SMRAM.
 """
 import bisect
 import json
@@ -30,6 +36,18 @@ def text_symbols(path):
         raise ValueError("no text symbols in " + path)
     syms.sort()
     return [a for a, _ in syms], [n for _, n in syms]
+
+
+def hex_words(dump, n):
+    """The n hex words that an xp command printed, or "unreadable"."""
+    found = re.findall(r"0x([0-9a-f]+)", dump.partition(":")[2])
+    return " ".join(found) if len(found) == n else "unreadable"
+
+
+def field(block, name):
+    """A register of one vCPU's "info registers" block, as text, or None."""
+    m = re.search(r"\b%s ?=([0-9a-f]+)" % name, block)
+    return m.group(1) if m else None
 
 
 class Monitor:
@@ -78,13 +96,32 @@ def main():
     mon.hmp("stop")
     try:
         regs = mon.hmp("info registers -a")
-        stacks = []
+        stacks, real = [], {}
         # $esp is the whole stack pointer on x86-64 too.
         word = "g" if "RIP=" in regs else "w"
-        for cpu in range(int(sys.argv[3])):
+        blocks = regs.split("CPU#")[1:]
+        for cpu, block in enumerate(blocks):
             stacks.append(mon.hmp("x/48%sx $esp" % word, cpu))
+            cs, ip, ss, sp, cr0 = (field(block, r) for r in
+                                   ("CS", "[RE]IP", "SS", "[RE]SP", "CR0"))
+            if None in (cs, ip, ss, sp, cr0) or int(cr0, 16) & 1:
+                continue
+            sp = int(sp, 16) & 0xffff
+            base = int(ss, 16) * 16
+            at_sp = mon.hmp("xp/3hx 0x%x" % (base + sp))
+            below = mon.hmp("xp/3hx 0x%x" % (base + (sp - 6 & 0xffff)))
+            warm = mon.hmp("xp/2hx 0x467")
+            real[cpu] = ("%s:%04x, SS:SP %s:%04x, EFLAGS %s, SMM %s; "
+                         "words at SS:SP %s, below it %s; "
+                         "warm reset vector (offset, segment) %s" % (
+                             cs, int(ip, 16) & 0xffff, ss, sp,
+                             field(block, "EFL"), field(block, "SMM"),
+                             hex_words(at_sp, 3), hex_words(below, 3),
+                             hex_words(warm, 2)))
     finally:
         mon.hmp("cont")
+    if len(blocks) != int(sys.argv[3]):
+        print("%d vCPUs in the registers, not %s" % (len(blocks), sys.argv[3]))
 
     for cpu, m in enumerate(re.finditer(r"\b[RE]IP=([0-9a-f]+).*\bHLT=(\d)",
                                         regs)):
@@ -93,6 +130,8 @@ def main():
                                      "halted" if m.group(2) == "1"
                                      else "running",
                                      symbol(pc) or hex(pc)))
+        if cpu in real:
+            print("vCPU %d: CR0.PE clear at %s" % (cpu, real[cpu]))
     for cpu, dump in enumerate(stacks):
         words = re.findall(r"0x[0-9a-f]+", dump)
         found = [symbol(int(w, 16)) for w in words]
@@ -102,5 +141,5 @@ def main():
 
 try:
     main()
-except (OSError, ValueError, RuntimeError) as e:
-    print("no hang report: %s" % e)
+except Exception as e:  # a report of what failed, never a traceback
+    print("no hang report: %s: %s" % (type(e).__name__, e))
