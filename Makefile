@@ -9,7 +9,8 @@
 #   make check-fixes [FIX="n..."]   each fix (or the Nth patches) taken out of the
 #                               series: its tests fail, no other
 #   make stress [ATTEMPTS=10000] [SEED=n]   random events, series and base
-#   make demo                   a power manager's life, in QEMU
+#   make demo                   the base and the series side by side, then a
+#                               power manager's life, in QEMU
 #   make run GUEST=script.sh [KERNEL=base] [TIMEOUT=600] [SWAP=img] [QMP=sock]
 #   make export                 build/linux base..HEAD -> patches/
 #   make export-stable          build/stable/linux base..HEAD -> stable/6.12/

@@ -2,84 +2,97 @@
 # The part of "make demo" that runs on the base kernel and on the series
 # alike: a power manager follows the wakeup_count protocol (read the count,
 # write it back, write the state) and a wakeup event arrives where the base
-# kernel loses it or accepts what it should not.  Each case prints one line,
-# "demo: <case> <outcome>", for scripts/demo.sh to set side by side; the
-# last one may power the machine off, which says enough.
-# The events come from the test device of test_pm_wakeup, armed to fire
-# from one of its callbacks; pm_test levels stop the transitions short of
-# sleeping, so that a lost event cannot leave the machine asleep.
+# kernel loses it or reports the attempt wrongly.  Each case prints one
+# line, "demo: <case> <outcome>", for scripts/demo.sh to set side by side;
+# the last one may power the machine off, which says enough.  The events
+# come from the test device of test_pm_wakeup, armed to fire from one of
+# its callbacks.  Any other failure exits non-zero.
 
 pm=/sys/power
 arm=/sys/kernel/debug/test_pm_wakeup/arm
 
-outcome() {
-	if [ "$1" = 0 ]; then
-		echo "$2"
+fail() {
+	echo "demo-compare: $*"
+	exit 1
+}
+
+# attempt STATE: the protocol's writes, then the state; prints "ok" or
+# what the write of the state failed with
+attempt() {
+	count=$(cat $pm/wakeup_count) || fail "cannot read wakeup_count"
+	echo "$count" >$pm/wakeup_count || fail "the count just read was refused"
+	if err=$(sh -c "echo $1 >$pm/state" 2>&1); then
+		echo ok
 	else
-		echo "$3"
+		errno_of "$err"
 	fi
 }
 
-# attempt STATE: the protocol's writes, then the state; prints the errno
-# name of the state's write, or "ok"
-attempt() {
-	count=$(cat $pm/wakeup_count) || return
-	echo "$count" >$pm/wakeup_count || return
-	err=$(sh -c "echo $1 >$pm/state" 2>&1) && {
-		echo ok
-		return
-	}
-	case "$err" in
-	*"busy"*) echo EBUSY ;;
-	*) echo "${err##*: }" ;;
+# errno_of MESSAGE: the errno name for a shell's write error message
+errno_of() {
+	case "$1" in
+	*"resource busy") echo EBUSY ;;
+	*"Invalid argument") echo EINVAL ;;
+	*) echo "${1##*: }" ;;
 	esac
 }
 
 swap=
 for d in /sys/block/vd*; do
 	[ "$(cat "$d/serial")" = swap ] || continue
-	mkswap "/dev/${d##*/}" >/dev/null && swapon "/dev/${d##*/}" || exit 1
+	mkswap "/dev/${d##*/}" >/dev/null || fail "mkswap"
+	swapon "/dev/${d##*/}" || fail "swapon"
 	swap=1
 done
-modprobe test_pm_wakeup || exit 1
-echo 0 >/sys/module/suspend/parameters/pm_test_delay
-echo 0 >/sys/module/hibernate/parameters/pm_test_delay
-echo deep >$pm/mem_sleep || exit 1
+[ -n "$swap" ] || fail "no swap disk (scripts/demo.sh attaches one)"
+modprobe test_pm_wakeup || fail "modprobe test_pm_wakeup"
+echo 0 >/sys/module/suspend/parameters/pm_test_delay || fail "pm_test_delay"
+echo deep >$pm/mem_sleep || fail "no S3"
 
-# A count with something after it: the base takes the number and ignores
-# the rest, so a client's typo arms the check with a count it never read.
+# A count with a word after it: the base takes the number and drops the
+# rest, so a client that wrote something else than the count is not told.
 count=$(cat $pm/wakeup_count)
-sh -c "echo '$count junk' >$pm/wakeup_count" 2>/dev/null
-echo "demo: junk-after-count $(outcome $? "accepted" "refused (EINVAL)")"
+if err=$(sh -c "echo '$count junk' >$pm/wakeup_count" 2>&1); then
+	echo "demo: junk-after-count accepted"
+else
+	echo "demo: junk-after-count refused ($(errno_of "$err"))"
+fi
 
 # An event from a device's suspend_noirq callback, suspend-to-RAM stopped
-# at the platform level: the base does not look for it again before the
-# platform would put the machine to sleep.
-echo platform >$pm/pm_test
-echo "suspend_noirq event" >$arm
+# at pm_test's platform level: the base looks for events again only after
+# that level (syscore_suspend()), so it reports success over the event.
+echo platform >$pm/pm_test || fail "pm_test platform"
+echo "suspend_noirq event" >$arm || fail "arm"
 r=$(attempt mem)
-echo "demo: event-in-suspend-noirq $(outcome "$([ "$r" = ok ]; echo $?)" \
-	"went ahead (event lost)" "aborted ($r)")"
-
-# An event that syscore_suspend() finds while the hibernation image would
-# be made: the base aborts but returns success, so the power manager thinks
-# the machine hibernated and resumed.
-echo core >$pm/pm_test
-echo platform >$pm/disk
-echo "syscore event" >$arm
-r=$(attempt disk)
-echo "demo: event-at-snapshot $(outcome "$([ "$r" = ok ]; echo $?)" \
-	"reported success (event lost)" "aborted ($r)")"
 echo none >$pm/pm_test
+if [ "$r" = ok ]; then
+	echo "demo: event-in-suspend-noirq reported success (pm_test platform)"
+else
+	echo "demo: event-in-suspend-noirq aborted ($r)"
+fi
+
+# An event that syscore_suspend() finds as the hibernation image is about
+# to be made: the base makes no image but reports success, so the power
+# manager believes the machine hibernated and resumed.
+echo platform >$pm/disk || fail "disk platform"
+echo "syscore event" >$arm || fail "arm"
+r=$(attempt disk)
+if [ "$r" = ok ]; then
+	echo "demo: event-at-snapshot reported success (no image made)"
+else
+	echo "demo: event-at-snapshot aborted ($r)"
+fi
 
 # An event while the image is written, in shutdown mode: the base powers
 # the machine off over it.
-if [ -n "$swap" ]; then
-	echo shutdown >$pm/disk
-	echo "thaw event" >$arm
-	echo "demo: event-while-image-written powered off (event lost)"
-	r=$(attempt disk)
-	echo "demo: event-while-image-written $(outcome "$([ "$r" = ok ]; echo $?)" \
-		"resumed from the image (event lost)" "rolled back ($r)")"
+echo shutdown >$pm/disk || fail "disk shutdown"
+grep -q '\[shutdown\]' $pm/disk || fail "shutdown mode not taken"
+echo "thaw event" >$arm || fail "arm"
+echo "demo: event-while-image-written powered off (event lost)"
+r=$(attempt disk)
+if [ "$r" = ok ]; then
+	echo "demo: event-while-image-written reported success (event lost)"
+else
+	echo "demo: event-while-image-written rolled back ($r)"
 fi
 echo "demo: done"

@@ -67,6 +67,7 @@ kernel_says "Wakeup pending|wakeup source|aborted|failed to suspend"
 stats
 say "    The kernel's record of what aborted it:"
 run "grep . $pm/wakeup_abort/*"
+[ "$(cat $pm/wakeup_abort/source)" = test_pm_wakeup.0 ] || exit 1
 say
 
 say "3. No event until the RTC alarm: a real S3 suspend, woken 3 s later."
@@ -98,6 +99,7 @@ say
 
 say "5. wakeup-pm loop: attempt after attempt, a check arming the RTC each time;"
 say "   the second attempt meets an event and is canceled late, the loop goes on."
+say "   (After its first resume, QEMU's RTC wakes the guest at once: 0.0 s.)"
 echo 0 >/tmp/attempt
 cat >/tmp/check <<'EOF'
 n=$(($(cat /tmp/attempt) + 1)); echo $n >/tmp/attempt
@@ -105,3 +107,4 @@ n=$(($(cat /tmp/attempt) + 1)); echo $n >/tmp/attempt
 echo 0 >/sys/class/rtc/rtc0/wakealarm; echo +3 >/sys/class/rtc/rtc0/wakealarm
 EOF
 run "wakeup-pm loop -n 3 -b 1 -c 'sh /tmp/check' mem" || exit 1
+grep -q "^canceled late" /tmp/out && grep -q "3 attempts, 2 slept" /tmp/out || exit 1
