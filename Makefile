@@ -6,8 +6,9 @@
 #   make check-stable           the series' kselftests on the 6.12 backport and on 6.12
 #   make check-debug            the tests again, under lockdep, KASAN and UBSAN
 #   make check-kcsan            the tests again, under the data-race detector
-#   make check-fixes [FIX="n..."]   each fix (or the Nth patches) taken out of the
-#                               series: its tests fail, no other
+#   make check-fixes [FIX="n..."] [ALL=1]   each fix (or the Nth patches) taken
+#                               out of the series: its tests fail (ALL=1: and
+#                               no other)
 #   make stress [ATTEMPTS=10000] [SEED=n]   random events, series and base
 #   make demo                   the base and the series side by side, then a
 #                               power manager's life, in QEMU
@@ -39,7 +40,7 @@ check-kcsan:
 	@$(S)/check.sh kcsan
 
 check-fixes:
-	@$(S)/check-fixes.sh $(FIX)
+	@ALL=$(ALL) $(S)/check-fixes.sh $(FIX)
 
 check-stable:
 	@$(S)/check.sh stable

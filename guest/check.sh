@@ -10,6 +10,8 @@
 # set for a debug kernel.
 # With $GUEST_SHARD set to I/N, N machines share the work: this one runs
 # the Ith share of the tests (see below), and only the first reports KUnit.
+# With $GUEST_ONLY set to GLOB,..., only the kselftests whose ids
+# ("collection:test", as make check prints them) match one of the globs run.
 # The disks say what they are for in their serial (scripts/run-qemu.sh).
 for d in /sys/block/vd*; do
 	[ -e "$d" ] || continue
@@ -79,13 +81,22 @@ cost_of() {
 	esac
 }
 
+# selected ID: whether $GUEST_ONLY lets the test ID run
+selected() {
+	[ -n "$GUEST_ONLY" ] || return 0
+	# shellcheck disable=SC2086,SC2254 # split at the commas, each a glob
+	(IFS=, && set -f && for glob in $GUEST_ONLY; do
+		case "$1" in $glob) exit 0 ;; esac
+	done && exit 1)
+}
+
 cd /kselftest || exit 1
 # Every test as "index program test cost"; a program that cannot list its
 # tests is one test, "-".  Then the longest first, each to the machine
 # with the least work so far: every machine computes the same split and
 # keeps its own share, in the original order.
 mine=/tmp/check.mine
-if [ "$n" -eq 1 ]; then
+if [ "$n" -eq 1 ] && [ -z "$GUEST_ONLY" ]; then
 	sed 's/.*/& -/' kselftest-list.txt >"$mine"
 else
 	k=0
@@ -94,6 +105,8 @@ else
 		names=$(cd "$collection" && tests_of "$prog")
 		for name in ${names:--}; do
 			k=$((k + 1))
+			[ "$name" = - ] && id=$collection:$prog || id=$collection:$name
+			selected "$id" || continue
 			echo "$k $collection:$prog $name $(cost_of "$name")"
 		done
 	done <kselftest-list.txt | sort -k4,4nr -k1,1n | awk -v n="$n" -v i="$i" '

@@ -3,7 +3,8 @@
 # sharing one fresh swap disk (/dev/vda, resume=/dev/vda), and check how each
 # boot ends against the script's "# boots:" line: a number is the exit status
 # the script must report, "off" means the machine must stop by itself
-# (power off, restart or hibernate) without reporting one.
+# (power off, restart or hibernate) without reporting one.  The script's
+# "# append:" line, if any, is added to each boot's kernel command line.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
@@ -14,6 +15,7 @@ log=${3:-/dev/null}
 
 read -r -a expect < <(sed -n 's/^# boots: //p' "$script")
 [ ${#expect[@]} -gt 0 ] || die "$script has no '# boots:' line"
+append=$(sed -n 's/^# append: //p' "$script")
 
 tmp=$(mktemp -d)
 on_exit="rm -rf '$tmp'"
@@ -26,7 +28,7 @@ for i in "${!expect[@]}"; do
 	boot=$((i + 1))
 	rc=0
 	"$top/scripts/run-qemu.sh" -k "$kernel" -t 300 -s "$tmp/swap.img" \
-		-a "quiet resume=/dev/vda guest.boot=$boot" "$script" >>"$log" 2>&1 || rc=$?
+		-a "quiet resume=/dev/vda guest.boot=$boot${append:+ $append}" "$script" >>"$log" 2>&1 || rc=$?
 	case "$rc" in
 	126) got+=(off) ;;
 	*) got+=("$rc") ;;

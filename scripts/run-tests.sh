@@ -1,6 +1,8 @@
 #!/bin/bash
-# run-tests.sh KERNEL RESULTS LIMIT SLOW: run every kselftest, KUnit suite
-# and multi-boot scenario on a built KERNEL in QEMU, its tests split between
+# run-tests.sh KERNEL RESULTS LIMIT SLOW [ONLY]: run every kselftest, KUnit
+# suite and multi-boot scenario on a built KERNEL in QEMU (with ONLY, a list
+# of globs of test ids separated by commas, only the kselftests and
+# scenarios that match one, and the KUnit suites), its tests split between
 # one machine more than there are CPUs (guest/check.sh says how), each
 # machine given LIMIT seconds and guest.slow=SLOW; leave the logs in
 # RESULTS/KERNEL.*.log and one "RESULT id" line per result in
@@ -12,8 +14,8 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 own_children
 
-[ $# -eq 4 ] || die "usage: run-tests.sh KERNEL RESULTS LIMIT SLOW"
-kernel=$1 results=$2 limit=$3 slow=$4
+[ $# -eq 4 ] || [ $# -eq 5 ] || die "usage: run-tests.sh KERNEL RESULTS LIMIT SLOW [ONLY]"
+kernel=$1 results=$2 limit=$3 slow=$4 only=${5:-}
 scripts=$top/scripts
 
 # The guests wait for timers and wakeups a fifth of the time, which the
@@ -22,6 +24,17 @@ scripts=$top/scripts
 # once) once left a guest's CPU unscheduled for 9.5 s, long enough for RCU
 # to report a stall: one kernel's machines run at a time.
 shards=$(($(nproc) + 1))
+
+# selected ID: whether ONLY lets the test ID run
+selected() {
+	local glob
+	[ -n "$only" ] || return 0
+	while read -r -d, glob; do
+		# shellcheck disable=SC2053 # a glob of ids
+		[[ $1 == $glob ]] && return 0
+	done <<<"$only,"
+	return 1
+}
 
 # run_shard I: the Ith share of the tests, its log in KERNEL.I.log, ending
 # with "# status: <exit status> I/N", then the Ith share of the multi-boot
@@ -32,7 +45,7 @@ run_shard() {
 	rm -f "$swap"
 	truncate -s 256M "$swap"
 	"$scripts/run-qemu.sh" -k "$kernel" -t "$limit" -l "$log" -s "$swap" \
-		-a "guest.slow=$slow guest.shard=$s/$shards" \
+		-a "guest.slow=$slow guest.shard=$s/$shards${only:+ guest.only=$only}" \
 		"$top/guest/check.sh" >/dev/null 2>&1 || rc=$?
 	rm -f "$swap"
 	# On a line of its own: a killed guest may leave its last line unended.
@@ -42,6 +55,7 @@ run_shard() {
 	: >"$results/$kernel.$s.scenarios"
 	for ((j = s - 1; j < ${#scenarios[@]}; j += shards)); do
 		name=$(basename "${scenarios[$j]}" .sh)
+		selected "scenario:$name" || continue
 		if "$scripts/run-scenario.sh" "$kernel" "${scenarios[$j]}" \
 			"$results/$kernel.$name.log"; then
 			echo "PASS scenario:$name"
