@@ -63,8 +63,9 @@ tests_of() {
 # What a test costs, roughly, in tenths of a second (measured under TCG):
 # a hibernation attempt allocates its image memory, a test of attribution
 # makes one attempt per kind of event, the real sleep tests ask to be woken
-# 5 s later, a pm_test wait lasts up to 10 s, a sync writes 256 MiB, and the
-# stress test makes 200 attempts.  Only the split between
+# 5 s later, a pm_test wait lasts up to 10 s, a sync writes 256 MiB, a
+# wakeup-pm loop backs off for seconds, and the stress test makes 200
+# attempts.  Only the split between
 # machines depends on it.
 cost_of() {
 	case "$1" in
@@ -76,6 +77,8 @@ cost_of() {
 	fs_sync.*) echo 40 ;;
 	real.* | wake_reason.*) echo 60 ;;
 	wakeup_pm.resume_names_what_woke_it) echo 15 ;;
+	wakeup_pm.loop_backs_off_per_outcome) echo 65 ;;
+	wakeup_pm.loop_gives_up) echo 40 ;;
 	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.*) echo 4 ;;
 	*) echo 1 ;;
 	esac
