@@ -4,7 +4,7 @@
 # boot ends against the script's "# boots:" line: a number is the exit status
 # the script must report, "off" means the machine must stop by itself
 # (power off, restart or hibernate) without reporting one.  The script's
-# "# append:" line, if any, is added to each boot's kernel command line.
+# "# append:" lines, if any, are added to each boot's kernel command line.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
@@ -15,7 +15,7 @@ log=${3:-/dev/null}
 
 read -r -a expect < <(sed -n 's/^# boots: //p' "$script")
 [ ${#expect[@]} -gt 0 ] || die "$script has no '# boots:' line"
-append=$(sed -n 's/^# append: //p' "$script")
+append=$(sed -n 's/^# append: //p' "$script" | paste -sd' ')
 
 tmp=$(mktemp -d)
 on_exit="rm -rf '$tmp'"
