@@ -80,6 +80,7 @@ cost_of() {
 	wakeup_pm.loop_backs_off_per_outcome) echo 65 ;;
 	wakeup_pm.loop_gives_up) echo 40 ;;
 	wakeup_pm.disk_needs_a_resume_device) echo 15 ;;
+	wakeup_pm.priorities_come_first) echo 20 ;;
 	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.*) echo 4 ;;
 	*) echo 1 ;;
 	esac

@@ -12,7 +12,8 @@
 # test.  Its own tests alone take a fifth of the time of every test, which
 # keeps CI within its time limit; that no other test fails without it is
 # checked on one fix per run, chosen by the series' patch-id so that each
-# gets its turn as the series changes, and on all of them with ALL=1.  It
+# gets its turn as the series changes (with FIX=, only if it is among
+# them), and on all of them with ALL=1.  It
 # assumes that the series itself passes every test (make check).  Ids hold
 # no ",", "?", "[" or blank: they go to the guest as globs (run-tests.sh).
 # A fix is taken out by applying the
@@ -56,7 +57,7 @@ section() {
 
 # Every section must name a patch of the series: one whose subject was
 # reworded would silently drop out of the check.
-subjects=$(git -C "$tree" log --format=%s "base..$head")
+subjects=$(git -C "$tree" log --reverse --format=%s "base..$head")
 while read -r header; do
 	named=0
 	while read -r subject; do
@@ -84,14 +85,20 @@ revert() {
 	tool_git -C "$without" commit -q -m "Revert \"$(git -C "$tree" log -1 --format=%s "$commit")\""
 }
 
-# The fixes by number, and the one that gets every test.
+# The fixes by number (first patch 1), their ids checked before anything
+# runs, and the one that gets every test (with FIX=, only if among them).
 n=0 fixes=()
 while read -r subject; do
 	n=$((n + 1))
-	[ -z "$(section "$subject")" ] || fixes+=("$n")
+	own=$(section "$subject")
+	[ -n "$own" ] || continue
+	fixes+=("$n")
+	! awk '{ sub(/^[~?] /, "") } /[][,?[:space:]]/ { bad = 1 } END { exit !bad }' <<<"$own" ||
+		die "${list#"$top"/}: an id of \"$subject\" has a ',', '?', '[' or blank"
 done <<<"$subjects"
+[ ${#fixes[@]} -gt 0 ] || die "${list#"$top"/} names no patch of the series"
 id=$(git -C "$tree" diff base "$head" | git patch-id --stable | cut -c1-7)
-every=${fixes[$((16#$id % ${#fixes[@]}))]}
+every=${fixes[$((16#${id:-0} % ${#fixes[@]}))]}
 [ "${ALL:-0}" != 1 ] || every=all
 
 passed=0 failed=0 n=0 done_=""
@@ -117,8 +124,6 @@ for commit in $(git -C "$tree" rev-list --reverse "base..$head"); do
 		echo "== $n: without \"$subject\" (every test)"
 	else
 		echo "== $n: without \"$subject\""
-		grep -q '[][,?[:space:]]' <<<"$globs" &&
-			die "${list#"$top"/}: an id of \"$subject\" has a ',', '?', '[' or blank"
 		only=$(paste -sd, <<<"$globs")
 	fi
 	ok=1 caught=0
