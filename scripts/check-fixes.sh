@@ -11,8 +11,8 @@
 # that tests/expected-skips does not list, and each of its ids selects a
 # test.  Its own tests alone take a fifth of the time of every test, which
 # keeps CI within its time limit; that no other test fails without it is
-# checked on one fix per run, chosen by the series' patch-id so that each
-# gets its turn as the series changes (with FIX=, only if it is among
+# checked on one fix per run, chosen by the series' patch-id (so that
+# another may come as the series changes; with FIX=, only if it is among
 # them), and on all of them with ALL=1.  It
 # assumes that the series itself passes every test (make check).  Ids hold
 # no ",", "?", "[" or blank: they go to the guest as globs (run-tests.sh).
@@ -97,6 +97,8 @@ while read -r subject; do
 		die "${list#"$top"/}: an id of \"$subject\" has a ',', '?', '[' or blank"
 done <<<"$subjects"
 [ ${#fixes[@]} -gt 0 ] || die "${list#"$top"/} names no patch of the series"
+! awk '/[][,?[:space:]]/ { bad = 1 } END { exit !bad }' <<<"$(section Both)" ||
+	die "${list#"$top"/}: an id under \"Both\" has a ',', '?', '[' or blank"
 id=$(git -C "$tree" diff base "$head" | git patch-id --stable | cut -c1-7)
 every=${fixes[$((16#${id:-0} % ${#fixes[@]}))]}
 [ "${ALL:-0}" != 1 ] || every=all
@@ -110,7 +112,11 @@ for commit in $(git -C "$tree" rev-list --reverse "base..$head"); do
 	[ -n "$own" ] || continue
 	[ $# -eq 0 ] || [[ " $* " == *" $n "* ]] || continue
 	done_+=" $n"
-	name=$(basename "$(echo "$top"/patches/"$(printf %04d "$n")"-*.patch)" .patch)
+	files=("$top"/patches/"$(printf %04d "$n")"-*.patch)
+	if [ ${#files[@]} -ne 1 ] || [ ! -f "${files[0]}" ]; then
+		die "patches/ has no single file for patch $n: run make export"
+	fi
+	name=$(basename "${files[0]}" .patch)
 	name=${name#[0-9][0-9][0-9][0-9]-}
 	dir=$results/$name
 	rm -rf "$dir"
