@@ -58,6 +58,20 @@ else
 	echo "demo: junk-after-count refused ($(errno_of "$err"))"
 fi
 
+# An event from a kernel thread on its way to the refrigerator, in the
+# freezer's last pass, suspend-to-RAM stopped at pm_test's freezer level:
+# the base looks for events only while tasks are left to freeze, so it
+# reports success over the event.
+echo freezer >$pm/pm_test || fail "pm_test freezer"
+echo "freezer event" >$arm || fail "arm"
+r=$(attempt mem)
+echo none >$pm/pm_test
+if [ "$r" = ok ]; then
+	echo "demo: event-in-freezer-last-pass reported success (pm_test freezer)"
+else
+	echo "demo: event-in-freezer-last-pass aborted ($r)"
+fi
+
 # An event from a device's suspend_noirq callback, suspend-to-RAM stopped
 # at pm_test's platform level: the base looks for events again only after
 # that level (syscore_suspend()), so it reports success over the event.

@@ -5,7 +5,7 @@
 # state), with a wakeup event arriving at a different moment each time, the
 # kernel's own log lines that explain the outcome, its record of what
 # aborted an attempt and of what woke the system; then the same through
-# tools/power/wakeup-pm, once and in a loop.
+# tools/power/wakeup-pm, once, waiting in poll() and in a loop.
 
 pm=/sys/power
 fire=/sys/kernel/debug/test_pm_wakeup/fire
@@ -97,7 +97,14 @@ run "wakeup-pm once mem" || exit 1
 run "wakeup-pm status"
 say
 
-say "5. wakeup-pm loop: attempt after attempt, a check arming the RTC each time;"
+say "5. Waiting for wakeup events in poll(), as an event loop does: wakeup-pm wait"
+say "   reads the count and polls the file; an event a second later wakes it."
+(sleep 1 && echo event >$fire) &
+run "wakeup-pm wait -w 10" || exit 1
+wait
+say
+
+say "6. wakeup-pm loop: attempt after attempt, a check arming the RTC each time;"
 say "   the second attempt meets an event and is canceled late, the loop goes on."
 say "   (After its first resume, QEMU's RTC wakes the guest at once: 0.0 s.)"
 echo 0 >/tmp/attempt

@@ -43,6 +43,7 @@ outcomes() {
 
 # What each case must show: the series as below, the base otherwise.
 expected="junk-after-count refused (EINVAL)
+event-in-freezer-last-pass aborted (EBUSY)
 event-in-suspend-noirq aborted (EBUSY)
 event-at-snapshot aborted (EBUSY)
 event-while-image-written rolled back (EBUSY)
