@@ -98,10 +98,15 @@ run "wakeup-pm status"
 say
 
 say "5. Waiting for wakeup events in poll(), as an event loop does: wakeup-pm wait"
-say "   reads the count and polls the file; an event a second later wakes it."
-(sleep 1 && echo event >$fire) &
-run "wakeup-pm wait -w 10" || exit 1
+say "   reads the count and polls the file; the next event wakes it (one every"
+say "   200 ms here, so that one comes after the read however slow the start)."
+(while sleep 0.2; do echo event >$fire; done) &
+feeder=$!
+run "wakeup-pm wait -w 10"
+rc=$?
+kill $feeder
 wait
+[ "$rc" = 0 ] || exit 1
 say
 
 say "6. wakeup-pm loop: attempt after attempt, a check arming the RTC each time;"
