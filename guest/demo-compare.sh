@@ -28,6 +28,20 @@ attempt() {
 	fi
 }
 
+# at_test_level CASE LEVEL EVENT: suspend-to-RAM stopped at pm_test LEVEL
+# with EVENT armed; prints CASE's outcome
+at_test_level() {
+	echo "$2" >$pm/pm_test || fail "pm_test $2"
+	echo "$3" >$arm || fail "arm"
+	r=$(attempt mem)
+	echo none >$pm/pm_test
+	if [ "$r" = ok ]; then
+		echo "demo: $1 reported success (pm_test $2)"
+	else
+		echo "demo: $1 aborted ($r)"
+	fi
+}
+
 # errno_of MESSAGE: the errno name for a shell's write error message
 errno_of() {
 	case "$1" in
@@ -62,28 +76,12 @@ fi
 # freezer's last pass, suspend-to-RAM stopped at pm_test's freezer level:
 # the base looks for events only while tasks are left to freeze, so it
 # reports success over the event.
-echo freezer >$pm/pm_test || fail "pm_test freezer"
-echo "freezer event" >$arm || fail "arm"
-r=$(attempt mem)
-echo none >$pm/pm_test
-if [ "$r" = ok ]; then
-	echo "demo: event-in-freezer-last-pass reported success (pm_test freezer)"
-else
-	echo "demo: event-in-freezer-last-pass aborted ($r)"
-fi
+at_test_level event-in-freezer-last-pass freezer "freezer event"
 
 # An event from a device's suspend_noirq callback, suspend-to-RAM stopped
 # at pm_test's platform level: the base looks for events again only after
 # that level (syscore_suspend()), so it reports success over the event.
-echo platform >$pm/pm_test || fail "pm_test platform"
-echo "suspend_noirq event" >$arm || fail "arm"
-r=$(attempt mem)
-echo none >$pm/pm_test
-if [ "$r" = ok ]; then
-	echo "demo: event-in-suspend-noirq reported success (pm_test platform)"
-else
-	echo "demo: event-in-suspend-noirq aborted ($r)"
-fi
+at_test_level event-in-suspend-noirq platform "suspend_noirq event"
 
 # An event that syscore_suspend() finds as the hibernation image is about
 # to be made: the base makes no image but reports success, so the power
