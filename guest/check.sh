@@ -81,7 +81,7 @@ cost_of() {
 	wakeup_pm.loop_gives_up) echo 40 ;;
 	wakeup_pm.disk_needs_a_resume_device) echo 15 ;;
 	wakeup_pm.priorities_come_first) echo 20 ;;
-	wakeup_pm.wait_without_an_event_times_out_or_stops) echo 35 ;;
+	wakeup_pm.wait_without_an_event_times_out_or_stops) echo 45 ;;
 	wakeup_pm.wait_returns_after_an_event) echo 15 ;;
 	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.*) echo 4 ;;
 	*) echo 1 ;;
