@@ -1,7 +1,8 @@
 #!/bin/bash
 # Configure and build one kernel (scripts/common.sh names them) with its
-# modules: "make tinyconfig" plus config/*.config, and config/<name>/*.config
-# for the detector kernels "debug" and "kcsan" and for the i386 ones.  For
+# modules: "make tinyconfig" plus config/*.config and the kselftests' config,
+# and config/<name>/*.config for the detector kernels "debug" and "kcsan"
+# and for the i386 ones.  For
 # an unpatched base the test modules of its patched tree are built out of
 # tree, so that both kernels run the same tests.
 set -euo pipefail
@@ -42,7 +43,7 @@ fi
 # A detector kernel's own fragments, or those of the architecture.
 extra=$kernel
 [ "$arch" = x86_64 ] || extra=$arch
-fragments=("$top"/config/*.config)
+fragments=("$top"/config/*.config "$selftest_config")
 [ ! -d "$top/config/$extra" ] || fragments+=("$top/config/$extra"/*.config)
 stamp=$(cat "${fragments[@]}" | sha256sum | cut -d' ' -f1)
 # Configure afresh when config/ or a Kconfig file of the tree changed, so that

@@ -1,13 +1,14 @@
 #!/bin/bash
 # Build a tree of the series (default build/linux) in every configuration
 # of config/matrix/: each fragment on top of the test kernel's (tinyconfig
-# plus config/*.config), so that the code the series touches is compiled
-# with each option that selects it turned the other way.  i386.config is
-# the test kernel built for 32-bit x86 (config/i386/ too).  A request of
-# the fragment that the configuration does not meet, a build error or a
-# warning (compiler, modpost, Kconfig) fails it.  Objects go to
-# <tree>/out-matrix-<name>, first seeded with those of the test kernel's
-# build, so that only what the configuration changes is compiled.
+# plus config/*.config and the kselftests' config), so that the code the
+# series touches is compiled with each option that selects it turned the
+# other way.  i386.config is the test kernel built for 32-bit x86
+# (config/i386/ too).  A request of the fragment that the configuration
+# does not meet, a build error or a warning (compiler, modpost, Kconfig)
+# fails it.  Objects go to <tree>/out-matrix-<name>, first seeded with
+# those of the test kernel's build, so that only what the configuration
+# changes is compiled.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
@@ -20,7 +21,7 @@ for frag in "$top"/config/matrix/*.config; do
 	name=$(basename "$frag" .config)
 	out=$src/out-matrix-$name
 	arch=x86_64 seed=$src/out
-	fragments=("$top"/config/*.config)
+	fragments=("$top"/config/*.config "$selftest_config")
 	if [ "$name" = i386 ]; then
 		arch=i386 seed=$src/out-i386
 		fragments+=("$top"/config/i386/*.config)

@@ -18,6 +18,11 @@ build=$top/build
 # (userland_of).  "without" is the series without one of its fixes
 # (scripts/check-fixes.sh), in build/without/linux, a worktree.
 tree=$build/linux
+# What the kselftests ask of a kernel (as "make kselftest-merge" merges it):
+# every test kernel is built from it, on top of config/, so that a kernel
+# built from the fragment alone runs them all.  The series' own, whatever
+# the kernel, as the kselftests are.
+selftest_config=$tree/tools/testing/selftests/power/wakeup_count/config
 base_tree=$build/base/linux
 stable_tree=$build/stable/linux
 stable_base_tree=$build/stable-base/linux
