@@ -7,7 +7,8 @@
 # The hibernation tests write images to the first active swap device, the
 # file system sync tests dirty a scratch disk: the harness attaches both.
 # Time limits (each collection's "settings") are multiplied by $GUEST_SLOW,
-# set for a debug kernel.
+# set for a debug kernel.  The machine is the harness's own: the tests that
+# really sleep, or would power it off were an event lost, run too.
 # With $GUEST_SHARD set to I/N, N machines share the work: this one runs
 # the Ith share of the tests (see below), and only the first reports KUnit.
 # With $GUEST_ONLY set to GLOB,..., only the kselftests whose ids
@@ -20,6 +21,8 @@ for d in /sys/block/vd*; do
 	scratch) export WAKEUP_SCRATCH_DEV="/dev/${d##*/}" ;;
 	esac
 done
+
+export WAKEUP_REAL_SLEEP=1
 
 shard=${GUEST_SHARD:-1/1}
 i=${shard%/*} n=${shard#*/}
@@ -81,7 +84,10 @@ cost_of() {
 	wakeup_pm.loop_gives_up) echo 40 ;;
 	wakeup_pm.disk_needs_a_resume_device) echo 15 ;;
 	wakeup_pm.priorities_come_first) echo 20 ;;
-	wakeup_pm.wait_without_an_event_times_out_or_stops) echo 45 ;;
+	wakeup_pm.wait_without_an_event_times_out) echo 35 ;;
+	wakeup_pm.signal_ends_each_wait_at_once) echo 95 ;;
+	wakeup_pm.slow_hooks_time_out) echo 25 ;;
+	wakeup_pm.hibernation_turned_off_is_a_failure) echo 15 ;;
 	wakeup_pm.wait_returns_after_an_event) echo 15 ;;
 	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.*) echo 4 ;;
 	*) echo 1 ;;
