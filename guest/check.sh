@@ -89,7 +89,7 @@ cost_of() {
 	wakeup_pm.slow_hooks_time_out) echo 25 ;;
 	wakeup_pm.hibernation_turned_off_is_a_failure) echo 15 ;;
 	wakeup_pm.wait_returns_after_an_event) echo 15 ;;
-	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.*) echo 4 ;;
+	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.* | sources.*) echo 4 ;;
 	*) echo 1 ;;
 	esac
 }
