@@ -89,6 +89,7 @@ cost_of() {
 	wakeup_pm.slow_hooks_time_out) echo 25 ;;
 	wakeup_pm.hibernation_turned_off_is_a_failure) echo 15 ;;
 	wakeup_pm.loop_backoff_stops_at_its_cap) echo 85 ;;
+	sources.stay_awake_is_timed) echo 12 ;;
 	wakeup_pm.signal_during_hook_runs_the_post_hooks) echo 15 ;;
 	wakeup_pm.wait_returns_after_an_event) echo 15 ;;
 	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.* | sources.*) echo 4 ;;
