@@ -2,9 +2,9 @@
 # Configure and build one kernel (scripts/common.sh names them) with its
 # modules: "make tinyconfig" plus config/*.config and the kselftests' config,
 # and config/<name>/*.config for the detector kernels "debug" and "kcsan"
-# and for the i386 ones.  For
-# an unpatched base the test modules of its patched tree are built out of
-# tree, so that both kernels run the same tests.
+# and for the i386 ones.  For an unpatched base the test modules of its
+# patched tree are built out of tree, so that both kernels run the same
+# tests.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
