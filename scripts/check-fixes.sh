@@ -151,6 +151,9 @@ for commit in $(git -C "$tree" rev-list --reverse "base..$head"); do
 		"$scripts/summarize-results.sh" "$dir/series" "$dir/without.results" \
 			"$dir/fails-without-it" "$top/tests/expected-skips" >"$dir/summary" || ok=0
 		grep -E '<-|\(fixed by' "$dir/summary" || true
+		# What a test that should not have failed said.
+		sed -n 's/^FAIL  FAIL  \([^ ]*\)  <-.*/\1/p' "$dir/summary" |
+			while read -r id; do test_output "$dir/without.log" "$id"; done
 		# Caught only if one of its own tests fails without it.
 		while read -r result id; do
 			[ "$result" = FAIL ] || continue

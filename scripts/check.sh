@@ -237,12 +237,7 @@ fi
 	for kernel in "${extra[@]}"; do
 		case "$id" in "$kernel:"*) log=$results/$kernel.log id=${id#"$kernel":} ;; esac
 	done
-	name=${id#*:}
-	awk -v name="$name" '
-		$0 ~ "^#  RUN  *" name " " { on = 1 }
-		on && /^# (status|selftest|exit): / { exit }
-		on { print }
-		on && $0 ~ "ok [0-9]+ " name "$" { exit }' "$log" 2>/dev/null
+	test_output "$log" "$id"
 done
 
 summary

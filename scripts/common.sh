@@ -229,3 +229,14 @@ patched_of() {
 	*) echo "$tree" ;;
 	esac
 }
+
+# test_output LOG ID: what the kselftest ID ("program:name") said in a
+# guest's LOG, from its RUN line to its result, so that a failure shows
+# why without the log at hand (a CI run keeps none)
+test_output() {
+	awk -v name="${2#*:}" '
+		$0 ~ "^#  RUN  *" name " " { on = 1 }
+		on && /^# (status|selftest|exit): / { exit }
+		on { print }
+		on && $0 ~ "ok [0-9]+ " name "$" { exit }' "$1" 2>/dev/null
+}
