@@ -149,6 +149,23 @@ lint() {
 	# about graphviz missing, and the base's ABI files defined twice
 	# (sysfs-driver-hid-lenovo-go*, in 7.3.4), are not the documents'.
 	[ "$tested" = series ] || return 0
+	# The ABI entries as the kernel's own tool parses them (htmldocs below
+	# renders only Documentation/power), and the manual page of wakeup-pm.
+	report=$(cd "$tree" && PATH=/usr/bin:$PATH python3 tools/docs/get_abi.py \
+		--dir Documentation/ABI validate 2>&1 | { grep -v 'sysfs-driver-hid-lenovo-go' || true; })
+	if [ -z "$report" ]; then
+		record PASS "abi Documentation/ABI"
+	else
+		echo "$report" | head -n 20
+		record FAIL "abi Documentation/ABI"
+	fi
+	if report=$(groff -man -ww -z "$tree/tools/power/wakeup-pm/wakeup-pm.8" 2>&1) &&
+		[ -z "$report" ]; then
+		record PASS "man tools/power/wakeup-pm/wakeup-pm.8"
+	else
+		echo "$report"
+		record FAIL "man tools/power/wakeup-pm/wakeup-pm.8"
+	fi
 	log=$results/htmldocs.log
 	if (cd "$tree" && make O="$build/htmldocs" htmldocs SPHINXDIRS=power) >"$log" 2>&1 &&
 		! grep -v -e 'dot(1) not found' -e 'sysfs-driver-hid-lenovo-go' "$log" |

@@ -9,7 +9,7 @@ set -euo pipefail
 pkgs=(
 	gcc make libc6-dev bc bison flex libelf-dev libssl-dev perl python3 python3-ply python3-git
 	git cpio xz-utils rsync kmod ccache shellcheck file gcc-multilib procps
-	busybox-static qemu-system-x86 acpica-tools python3-sphinx python3-yaml
+	busybox-static qemu-system-x86 acpica-tools python3-sphinx python3-yaml groff-base
 	"$stable_pkg=$stable_version"
 )
 [ "${1:-}" != bench ] || pkgs+=(gnuplot-nox)
