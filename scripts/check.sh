@@ -151,7 +151,7 @@ lint() {
 	[ "$tested" = series ] || return 0
 	# The ABI entries as the kernel's own tool parses them (htmldocs below
 	# renders only Documentation/power), and the manual page of wakeup-pm.
-	report=$(cd "$tree" && PATH=/usr/bin:$PATH python3 tools/docs/get_abi.py \
+	report=$(cd "$tree" && PATH=/usr/bin:$PATH python3 -B tools/docs/get_abi.py \
 		--dir Documentation/ABI validate 2>&1 | { grep -v 'sysfs-driver-hid-lenovo-go' || true; })
 	if [ -z "$report" ]; then
 		record PASS "abi Documentation/ABI"
