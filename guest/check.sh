@@ -67,8 +67,8 @@ tests_of() {
 # a hibernation attempt allocates its image memory, a test of attribution
 # makes one attempt per kind of event, the real sleep tests ask to be woken
 # 5 s later, a pm_test wait lasts up to 10 s, a sync writes 256 MiB, a
-# wakeup-pm loop backs off for seconds, and the stress test makes 200
-# attempts.  Only the split between
+# wakeup-pm loop backs off for seconds, autosleep waits for its attempts,
+# and the stress test makes 200 attempts.  Only the split between
 # machines depends on it.
 cost_of() {
 	case "$1" in
@@ -79,6 +79,7 @@ cost_of() {
 	test_delay.*) echo 90 ;;
 	fs_sync.*) echo 40 ;;
 	real.* | wake_reason.*) echo 60 ;;
+	autosleep.*) echo 40 ;;
 	wakeup_pm.resume_names_what_woke_it) echo 15 ;;
 	wakeup_pm.loop_backs_off_per_outcome) echo 65 ;;
 	wakeup_pm.loop_gives_up) echo 40 ;;
@@ -92,7 +93,7 @@ cost_of() {
 	sources.stay_awake_is_timed) echo 12 ;;
 	wakeup_pm.signal_during_hook_runs_the_post_hooks) echo 15 ;;
 	wakeup_pm.wait_returns_after_an_event) echo 15 ;;
-	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.* | sources.*) echo 4 ;;
+	hib_phases.* | wakeup_pm.* | wakeup_poll.* | hostile.* | sources.* | irq.* | handled.*) echo 4 ;;
 	*) echo 1 ;;
 	esac
 }

@@ -19,7 +19,7 @@ busybox=/bin/busybox
 [ -x "$out/usr/gen_init_cpio" ] || die "build the $kernel kernel first"
 
 # Packing takes seconds: skip it when no input changed.
-inputs=("$busybox" "$top/guest/init" "$out/modroot" "$userland/kselftest" "$userland/tools")
+inputs=("$0" "$busybox" "$top/guest/init" "$out/modroot" "$userland/kselftest" "$userland/tools")
 key=$( { find "${inputs[@]}" -type f 2>/dev/null || true; } | sort | xargs sha256sum | sha256sum)
 if [ -f "$guest/initramfs.cpio" ] && [ "$(cat "$guest/key" 2>/dev/null)" = "$key" ]; then
 	exit 0
@@ -34,6 +34,12 @@ cp "$busybox" "$root/bin/busybox"
 for applet in $(/bin/busybox --list-full); do
 	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
 done
+# The kernel's run_kselftest.sh calls "timeout --foreground", an option of
+# coreutils that busybox's timeout lacks: the guest's timeout drops it.
+rm "$root/usr/bin/timeout"
+# shellcheck disable=SC2016 # the guest script's own "$1" and "$@"
+printf '#!/bin/sh\n[ "$1" != --foreground ] || shift\nexec busybox timeout "$@"\n' >"$root/usr/bin/timeout"
+chmod 755 "$root/usr/bin/timeout"
 install -m 755 "$top/guest/init" "$root/init"
 cp -a "$out/modroot/lib/modules" "$root/lib/"
 [ ! -d "$userland/kselftest" ] || cp -a "$userland/kselftest" "$root/kselftest"

@@ -8,7 +8,9 @@
 # tests/expected-skips decide the outcome (scripts/summarize-results.sh).
 # Then the same tests run on the series built for
 # 32-bit x86 ("i386"): a 32-bit kernel under 32-bit clients, their ids
-# prefixed "i386:".  Logs stay in build/check/.
+# prefixed "i386:"; and on the series on a bare machine, as a CI farm runs
+# them (scripts/run-bare.sh), their ids prefixed "bare:".  Logs stay in
+# build/check/.
 #
 # "check.sh debug" runs the same tests on the "debug" kernel, the series
 # built with the kernel's bug detectors (config/debug/), where any report of
@@ -215,6 +217,13 @@ if [ "$ok" -eq 1 ]; then
 		run_owned "$scripts/run-tests.sh" "$kernel" "$results" "$limit" "$slow" ||
 			echo "FAIL run-tests $kernel (scripts/run-tests.sh did not finish)" >>"$results/$kernel.results"
 	done
+	# The series' tests again as a CI farm runs them, on a bare machine,
+	# where they skip what it lacks.
+	if [ "$tested" = series ]; then
+		run_owned "$scripts/run-bare.sh" "$tested" "$results" 1800 ||
+			echo "FAIL bare:run (scripts/run-bare.sh did not finish)" >>"$results/bare.results"
+		cat "$results/bare.results" >>"$results/series"
+	fi
 	cat "$results/$tested.results" >>"$results/series"
 	for kernel in "${extra[@]}"; do
 		sed "s/^\([A-Z]*\) /\1 $kernel:/" "$results/$kernel.results" >>"$results/series"
@@ -251,7 +260,7 @@ fi
 # What a failing kselftest said, from its RUN line to its result.
 { grep '^FAIL [^ ]*:' "$results/series" || true; } | while read -r _ id _; do
 	log=$results/$tested.log
-	for kernel in "${extra[@]}"; do
+	for kernel in "${extra[@]}" bare; do
 		case "$id" in "$kernel:"*) log=$results/$kernel.log id=${id#"$kernel":} ;; esac
 	done
 	test_output "$log" "$id"

@@ -12,7 +12,7 @@ set -euo pipefail
 usage() {
 	cat >&2 <<-EOF
 	usage: run-qemu.sh [-k KERNEL] [-t seconds] [-s swap.img] [-q qmp.sock]
-	                   [-a "kernel args"] [-l log] [-i] [guest-script]
+	                   [-a "kernel args"] [-l log] [-i] [-b] [guest-script]
 	  -k  kernel to boot (default series; scripts/common.sh lists them)
 	  -t  time limit for the whole run (default 600)
 	  -s  attach this raw image as a virtio disk (/dev/vda in the guest);
@@ -22,13 +22,17 @@ usage() {
 	  -l  also write the console to this file
 	  -i  count instructions: the guest's clock advances 1 ns per emulated
 	      instruction, whatever the host does (one host thread for all vCPUs)
+	  -b  a bare machine, as a CI farm's QEMU is: none of the devices below
+	      that the tests use (a second serial port that wakes the guest, a
+	      PCI wakeup device and its ACPI table, a PCIe root port, the
+	      scratch disk)
 	  Without a guest script the guest runs an interactive shell.
 	EOF
 	exit 2
 }
 
-kernel=series timeout=600 swap="" qmp="" append="" log="" icount=0
-while getopts "k:t:s:q:a:l:ih" opt; do
+kernel=series timeout=600 swap="" qmp="" append="" log="" icount=0 bare=0
+while getopts "k:t:s:q:a:l:ibh" opt; do
 	case "$opt" in
 	k) kernel=$OPTARG ;;
 	t) timeout=$OPTARG
@@ -38,6 +42,7 @@ while getopts "k:t:s:q:a:l:ih" opt; do
 	a) append=$OPTARG ;;
 	l) log=$OPTARG ;;
 	i) icount=1 ;;
+	b) bare=1 ;;
 	*) usage ;;
 	esac
 done
@@ -82,25 +87,29 @@ args=(-machine q35 -accel tcg -cpu "$cpu" -smp "$smp" -m 1G
 	-device "isa-debug-exit,iobase=0xf4,iosize=0x04"
 	-kernel "$image" -initrd "$tmp/initrd"
 	-append "console=ttyS0 panic=-1 $append")
-# Nothing in QEMU wakes suspend-to-idle but a device interrupt: once the
-# guest writes a digit N (1-9) to ttyS1, a byte arrives there every second
-# from N seconds on, until it writes anything else (see README).  A byte
-# that comes before the port's suspend callback armed its wakeup is mere
-# input: the next one still wakes the guest.
-mkfifo "$tmp/ttyS1.in" "$tmp/ttyS1.out"
-args+=(-chardev "pipe,id=ttyS1,path=$tmp/ttyS1" -serial chardev:ttyS1)
-# A PCI device that firmware marks as a wakeup device (guest/pci-wakeup.asl),
-# and a PCIe root port for the PME service to bind to.
-iasl -p "$tmp/pci-wakeup" "$top/guest/pci-wakeup.asl" >/dev/null
-args+=(-acpitable "file=$tmp/pci-wakeup.aml" -device "pci-testdev,addr=0x10"
-	-device "pcie-root-port,id=rp0,bus=pcie.0,addr=0x11,chassis=1")
 # Virtio disks, named by their serial in the guest: the swap disk, when
-# given, first (/dev/vda), and a scratch disk for the tests that need a
-# block device to dirty, sparse and gone with the run.
-truncate -s 512M "$tmp/scratch.img"
+# given, first (/dev/vda), then the extras' scratch disk.
 disks=()
 [ -z "$swap" ] || disks+=("swap=$swap")
-disks+=("scratch=$tmp/scratch.img")
+if [ "$bare" -eq 0 ]; then
+	# Nothing in QEMU wakes suspend-to-idle but a device interrupt: once
+	# the guest writes a digit N (1-9) to ttyS1, a byte arrives there
+	# every second from N seconds on, until it writes anything else (see
+	# README).  A byte that comes before the port's suspend callback
+	# armed its wakeup is mere input: the next one still wakes the guest.
+	mkfifo "$tmp/ttyS1.in" "$tmp/ttyS1.out"
+	args+=(-chardev "pipe,id=ttyS1,path=$tmp/ttyS1" -serial chardev:ttyS1)
+	# A PCI device that firmware marks as a wakeup device
+	# (guest/pci-wakeup.asl), and a PCIe root port for the PME service
+	# to bind to.
+	iasl -p "$tmp/pci-wakeup" "$top/guest/pci-wakeup.asl" >/dev/null
+	args+=(-acpitable "file=$tmp/pci-wakeup.aml" -device "pci-testdev,addr=0x10"
+		-device "pcie-root-port,id=rp0,bus=pcie.0,addr=0x11,chassis=1")
+	# A scratch disk for the tests that need a block device to dirty,
+	# sparse and gone with the run.
+	truncate -s 512M "$tmp/scratch.img"
+	disks+=("scratch=$tmp/scratch.img")
+fi
 for i in "${!disks[@]}"; do
 	name=${disks[$i]%%=*}
 	args+=(-drive "file=${disks[$i]#*=},if=none,id=$name,format=raw"
@@ -118,18 +127,22 @@ fi
 # The firmware clears the screen and resets the terminal; keep the stream
 # plain text, one line per line.
 console=$tmp/console
-wait_s=""
-while :; do
-	rc=0
-	IFS= read -r -n 1 ${wait_s:+-t "$wait_s"} c || rc=$?
-	if [ "$rc" -eq 0 ]; then
-		case $c in [1-9]) wait_s=$c ;; *) wait_s="" ;; esac
-	elif [ "$rc" -gt 128 ]; then
-		printf . && wait_s=1
-	else
-		break
-	fi
-done <"$tmp/ttyS1.out" >"$tmp/ttyS1.in" 2>/dev/null &
+# ttyS1's bytes (see above).
+feed_ttyS1() {
+	local wait_s="" c rc
+	while :; do
+		rc=0
+		IFS= read -r -n 1 ${wait_s:+-t "$wait_s"} c || rc=$?
+		if [ "$rc" -eq 0 ]; then
+			case $c in [1-9]) wait_s=$c ;; *) wait_s="" ;; esac
+		elif [ "$rc" -gt 128 ]; then
+			printf . && wait_s=1
+		else
+			break
+		fi
+	done <"$tmp/ttyS1.out" >"$tmp/ttyS1.in" 2>/dev/null
+}
+[ "$bare" -eq 1 ] || feed_ttyS1 &
 # A guest that hangs leaves only its time limit: the kernel prints nothing
 # below emergencies and has no SysRq.  So, 15 s before the limit, the
 # report of where its vCPUs are is taken, and kept if the limit is hit.
