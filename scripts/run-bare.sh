@@ -16,6 +16,8 @@ log=$results/bare.log
 echo "== run the tests on a bare machine with the $kernel kernel (log: ${log#"$top"/})"
 mkdir -p "$results"
 "$top/scripts/run-qemu.sh" -b -k "$kernel" -t "$limit" -l "$log" \
-	"$top/guest/bare.sh" >/dev/null 2>&1 || rc=$?
+	"$top/guest/bare.sh" >/dev/null 2>"$results/bare.err" || rc=$?
+# Why it did not start or end cleanly, where run-qemu.sh says so.
+cat "$results/bare.err" >>"$log"
 printf '\n# status: %s 1/1\n' "$rc" >>"$log"
 "$top/scripts/parse-results.sh" "$log" | sed 's/^\([A-Z]*\) /\1 bare:/' >"$results/bare.results"

@@ -142,7 +142,9 @@ feed_ttyS1() {
 		fi
 	done <"$tmp/ttyS1.out" >"$tmp/ttyS1.in" 2>/dev/null
 }
-[ "$bare" -eq 1 ] || feed_ttyS1 &
+if [ "$bare" -eq 0 ]; then
+	feed_ttyS1 &
+fi
 # A guest that hangs leaves only its time limit: the kernel prints nothing
 # below emergencies and has no SysRq.  So, 15 s before the limit, the
 # report of where its vCPUs are is taken, and kept if the limit is hit.
