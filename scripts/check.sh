@@ -147,6 +147,20 @@ lint() {
 		echo "$report"
 		record FAIL "harness (scripts/test-harness.sh did not finish)"
 	fi
+	# Each revert made by hand for check-fixes names the fix as the series
+	# has it: a fix changed since (even its context) is found here, not at
+	# the end of CI.
+	if [ "$tested" = series ]; then
+		local ids
+		ids=$(for p in "${patches_[@]}"; do git patch-id --stable <"$p"; done | cut -d' ' -f1)
+		for f in "$top"/tests/reverts/*.diff; do
+			if grep -qxF "$(sed -n 's/^patch-id: //p' "$f")" <<<"$ids"; then
+				record PASS "revert ${f#"$top"/}"
+			else
+				record FAIL "revert ${f#"$top"/} (its fix changed: make it again)"
+			fi
+		done
+	fi
 	# The series' documentation builds without a warning.  Sphinx's own
 	# about graphviz missing, and the base's ABI files defined twice
 	# (sysfs-driver-hid-lenovo-go*, in 7.3.4), are not the documents'.
